@@ -1,0 +1,1 @@
+//! eval crate: see DESIGN.md.

@@ -1,0 +1,384 @@
+//! FEN, X-FEN and Shredder-FEN: parsing with typed errors, and formatting.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use crate::castling::CastleSide;
+use crate::position::Position;
+use crate::square::{File, Rank, Square};
+use crate::types::{Color, Piece, Role};
+
+/// What is wrong with a FEN string: either its text does not follow the format (syntax) or it
+/// describes a position that cannot occur in a game (illegal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The FEN needs 4 to 6 space-separated fields.
+    FieldCount(usize),
+    /// The board needs 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A rank (given from 8 down to 1) describes more or fewer than 8 squares.
+    RankLength {
+        /// The rank as written in the FEN.
+        rank: char,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A character in the board field that is neither a piece letter nor a digit 1-8.
+    BadPieceChar(char),
+    /// The side to move is not `w` or `b`.
+    BadSideToMove(String),
+    /// The castling field has a character that is not `KQkq`, a file letter, or `-`.
+    BadCastlingChar(char),
+    /// The en passant field is not `-` or a square.
+    BadEnPassant(String),
+    /// The halfmove clock is not a non-negative number.
+    BadHalfmoveClock(String),
+    /// The fullmove number is not a non-negative number.
+    BadFullmoveNumber(String),
+    /// A side has no king.
+    MissingKing(Color),
+    /// A side has more than one king.
+    TooManyKings(Color),
+    /// A pawn stands on the first or the last rank.
+    PawnOnBackRank(Square),
+    /// The side that is not to move is in check.
+    OpponentInCheck,
+    /// The side to move is in check from three or more pieces.
+    TooManyCheckers,
+    /// A castling right has no king or no rook where it needs them.
+    ImpossibleCastling(char),
+    /// The en passant square does not follow a double pawn push.
+    ImpossibleEnPassant(Square),
+}
+
+impl FenError {
+    /// Whether the text breaks the FEN format (rather than describing an illegal position).
+    pub fn is_syntax_error(&self) -> bool {
+        matches!(
+            self,
+            FenError::FieldCount(_)
+                | FenError::RankCount(_)
+                | FenError::RankLength { .. }
+                | FenError::BadPieceChar(_)
+                | FenError::BadSideToMove(_)
+                | FenError::BadCastlingChar(_)
+                | FenError::BadEnPassant(_)
+                | FenError::BadHalfmoveClock(_)
+                | FenError::BadFullmoveNumber(_)
+        )
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "expected 4 to 6 fields, found {n}"),
+            FenError::RankCount(n) => write!(f, "expected 8 ranks separated by '/', found {n}"),
+            FenError::RankLength { rank, squares } => {
+                write!(f, "rank {rank} describes {squares} squares instead of 8")
+            }
+            FenError::BadPieceChar(c) => write!(f, "'{}' is not a piece letter", c.escape_debug()),
+            FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            FenError::BadCastlingChar(c) => {
+                write!(f, "'{}' is not a castling right", c.escape_debug())
+            }
+            FenError::BadEnPassant(s) => write!(f, "en passant field '{s}' is not '-' or a square"),
+            FenError::BadHalfmoveClock(s) => write!(f, "halfmove clock '{s}' is not a number"),
+            FenError::BadFullmoveNumber(s) => write!(f, "fullmove number '{s}' is not a number"),
+            FenError::MissingKing(c) => write!(f, "{c:?} has no king"),
+            FenError::TooManyKings(c) => write!(f, "{c:?} has more than one king"),
+            FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, on the first or last rank"),
+            FenError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            FenError::TooManyCheckers => f.write_str("the side to move is in check three times"),
+            FenError::ImpossibleCastling(c) => {
+                write!(f, "castling right '{c}' has no matching king and rook")
+            }
+            FenError::ImpossibleEnPassant(sq) => {
+                write!(
+                    f,
+                    "en passant square {sq} does not follow a double pawn push"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl Position {
+    /// Parses FEN, X-FEN or Shredder-FEN. The halfmove clock and fullmove number may be left
+    /// out (as in EPD); they default to 0 and 1.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position::empty();
+        parse_board(&mut pos, fields[0])?;
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadSideToMove(other.to_string())),
+        };
+        check_kings_and_pawns(&pos)?;
+        parse_castling(&mut pos, fields[2])?;
+        let ep = parse_en_passant(&pos, fields[3])?;
+        if let Some(s) = fields.get(4) {
+            pos.halfmove_clock =
+                parse_counter(s).ok_or(FenError::BadHalfmoveClock(s.to_string()))?;
+        }
+        if let Some(s) = fields.get(5) {
+            let n = parse_counter(s).ok_or(FenError::BadFullmoveNumber(s.to_string()))?;
+            pos.fullmove_number = n.max(1);
+        }
+
+        let them = !pos.turn;
+        if pos.is_attacked(pos.king(them), pos.turn, pos.occupied()) {
+            return Err(FenError::OpponentInCheck);
+        }
+        pos.update_checkers();
+        if pos.checkers.count() > 2 {
+            return Err(FenError::TooManyCheckers);
+        }
+        pos.key = 0;
+        pos.key = pos.compute_key();
+        if let Some(ep) = ep {
+            pos.set_ep_if_capturable(ep);
+        }
+        Ok(pos)
+    }
+
+    /// The position as FEN; castling rights in X-FEN form (`KQkq`, or the rook's file where the
+    /// castling rook is not the outermost one), which is plain FEN for standard chess.
+    pub fn fen(&self) -> String {
+        self.format_fen(false)
+    }
+
+    /// The position as Shredder-FEN: castling rights as rook files (`HAha`).
+    pub fn shredder_fen(&self) -> String {
+        self.format_fen(true)
+    }
+
+    fn format_fen(&self, shredder: bool) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            let _ = write!(out, "{empty}");
+                            empty = 0;
+                        }
+                        out.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+            }
+            if *rank != Rank::First {
+                out.push('/');
+            }
+        }
+        let _ = write!(out, " {} ", self.turn.fen_char());
+        let before = out.len();
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling.rook(color, side) {
+                    let c = if !shredder && self.is_outermost_rook(color, side, rook) {
+                        if side == CastleSide::King { 'k' } else { 'q' }
+                    } else {
+                        rook.file().char()
+                    };
+                    out.push(if color == Color::White {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    });
+                }
+            }
+        }
+        if out.len() == before {
+            out.push('-');
+        }
+        match self.ep_square {
+            Some(sq) => {
+                let _ = write!(out, " {sq}");
+            }
+            None => out.push_str(" -"),
+        }
+        let _ = write!(out, " {} {}", self.halfmove_clock, self.fullmove_number);
+        out
+    }
+
+    fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: Square) -> bool {
+        outermost_rook(self, color, side) == Some(rook)
+    }
+
+    /// A board diagram with the FEN and key, for the `d` debug command.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            out.push_str(" +---+---+---+---+---+---+---+---+\n");
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, *rank))
+                    .map_or(' ', Piece::fen_char);
+                let _ = write!(out, " | {c}");
+            }
+            let _ = writeln!(out, " | {}", rank.char());
+        }
+        out.push_str(" +---+---+---+---+---+---+---+---+\n");
+        out.push_str("   a   b   c   d   e   f   g   h\n\n");
+        let _ = writeln!(out, "Fen: {}", self.fen());
+        let _ = write!(out, "Key: {:016X}", self.key);
+        out
+    }
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - i as u8);
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else {
+                let piece = Piece::from_fen_char(c).ok_or(FenError::BadPieceChar(c))?;
+                if file < 8 {
+                    let sq = Square::from_coords(File::new(file as u8), rank);
+                    pos.put(piece, sq);
+                }
+                file += 1;
+            }
+            if file > 8 {
+                break;
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankLength {
+                rank: rank.char(),
+                squares: file,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        match pos.pieces(color, Role::King).count() {
+            0 => return Err(FenError::MissingKing(color)),
+            1 => {}
+            _ => return Err(FenError::TooManyKings(color)),
+        }
+    }
+    let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+    if let Some(sq) = (pos.role_bb(Role::Pawn) & back_ranks).first() {
+        return Err(FenError::PawnOnBackRank(sq));
+    }
+    Ok(())
+}
+
+/// The rook nearest the board's edge on `side` of `color`'s king, on the king's home rank.
+fn outermost_rook(pos: &Position, color: Color, side: CastleSide) -> Option<Square> {
+    let king = pos.king(color);
+    let rooks = pos.pieces(color, Role::Rook) & king.rank().bitboard();
+    match side {
+        CastleSide::King => rooks.filter(|r| r.file() > king.file()).last(),
+        CastleSide::Queen => rooks.into_iter().find(|r| r.file() < king.file()),
+    }
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king = pos.king(color);
+        let home = Rank::First.relative_to(color);
+        if king.rank() != home {
+            return Err(castling_error(c));
+        }
+        let (side, rook) = match c.to_ascii_lowercase() {
+            'k' => (
+                CastleSide::King,
+                outermost_rook(pos, color, CastleSide::King),
+            ),
+            'q' => (
+                CastleSide::Queen,
+                outermost_rook(pos, color, CastleSide::Queen),
+            ),
+            f @ 'a'..='h' => {
+                let file = File::from_char(f).ok_or(FenError::BadCastlingChar(c))?;
+                let sq = Square::from_coords(file, home);
+                let side = if file > king.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let is_rook = pos.piece_at(sq) == Some(Piece::new(color, Role::Rook));
+                (side, is_rook.then_some(sq))
+            }
+            _ => return Err(FenError::BadCastlingChar(c)),
+        };
+        match rook {
+            Some(rook) if rook.file() != king.file() => pos.castling.grant(color, side, rook),
+            _ => return Err(castling_error(c)),
+        }
+    }
+    Ok(())
+}
+
+fn castling_error(c: char) -> FenError {
+    if c.is_ascii_alphabetic() {
+        FenError::ImpossibleCastling(c)
+    } else {
+        FenError::BadCastlingChar(c)
+    }
+}
+
+/// The en passant square if the field names one that follows a double push; whether a capture
+/// is possible there is decided later.
+fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq: Square = field
+        .parse()
+        .map_err(|_| FenError::BadEnPassant(field.to_string()))?;
+    let us = pos.turn;
+    let them = !us;
+    let pushed = sq.rank() == Rank::Sixth.relative_to(us);
+    let valid = pushed
+        && pos.piece_at(sq).is_none()
+        && pos.piece_at(sq.forward(us)).is_none()
+        && pos.piece_at(sq.forward(them)) == Some(Piece::new(them, Role::Pawn));
+    if valid {
+        Ok(Some(sq))
+    } else {
+        Err(FenError::ImpossibleEnPassant(sq))
+    }
+}
+
+fn parse_counter(s: &str) -> Option<u16> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Absurdly large counters saturate rather than fail: they are harmless.
+    Some(
+        s.parse::<u64>()
+            .map_or(u16::MAX, |n| n.min(u16::MAX.into()) as u16),
+    )
+}

@@ -1,0 +1,266 @@
+//! Legal move generation: check evasions, pins, en passant and Chess960 castling handled
+//! exactly, so no move ever needs a second legality test.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::CastleSide;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::square::{File, Rank, Square};
+use crate::types::{Color, Role};
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Captures (en passant included) and promotions.
+    Noisy,
+    /// Every legal move that is not noisy.
+    Quiet,
+}
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<true, true>(&mut list);
+        list
+    }
+
+    /// The legal moves of `kind`.
+    pub fn generate_moves(&self, kind: GenKind) -> MoveList {
+        let mut list = MoveList::new();
+        match kind {
+            GenKind::All => self.generate::<true, true>(&mut list),
+            GenKind::Noisy => self.generate::<true, false>(&mut list),
+            GenKind::Quiet => self.generate::<false, true>(&mut list),
+        }
+        list
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether `mv` is legal here (used to vet moves from the hash table or killer slots).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let from = mv.from();
+        match self.board[from.index()] {
+            Some(p) if p.color == self.turn => self.legal_moves().contains(&mv),
+            _ => false,
+        }
+    }
+
+    fn generate<const NOISY: bool, const QUIET: bool>(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let mut wanted = Bitboard::EMPTY;
+        if NOISY {
+            wanted |= self.color_bb(them);
+        }
+        if QUIET {
+            wanted |= !occupied;
+        }
+
+        let without_king = occupied ^ king;
+        for to in attacks::king_attacks(king) & wanted {
+            if !self.is_attacked(to, them, without_king) {
+                push(list, king, to, MoveKind::Normal);
+            }
+        }
+        if self.checkers.more_than_one() {
+            return;
+        }
+        // Out of check, a move must capture the checker or block it.
+        let target = match self.checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => Bitboard::FULL,
+        };
+        let pinned = self.blockers_for_king(us) & self.color_bb(us);
+        let mask = wanted & target;
+
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            for to in attacks::knight_attacks(from) & mask {
+                push(list, from, to, MoveKind::Normal);
+            }
+        }
+        for from in self.diagonal_sliders(us) {
+            let mut to_set = attacks::bishop_attacks(from, occupied) & mask;
+            if pinned.contains(from) {
+                to_set &= attacks::line(king, from);
+            }
+            for to in to_set {
+                push(list, from, to, MoveKind::Normal);
+            }
+        }
+        for from in self.straight_sliders(us) {
+            let mut to_set = attacks::rook_attacks(from, occupied) & mask;
+            if pinned.contains(from) {
+                to_set &= attacks::line(king, from);
+            }
+            for to in to_set {
+                push(list, from, to, MoveKind::Normal);
+            }
+        }
+
+        self.pawn_moves::<NOISY, QUIET>(list, target, pinned);
+
+        if QUIET && self.checkers.is_empty() {
+            for side in CastleSide::ALL {
+                self.castle_move(side, list);
+            }
+        }
+    }
+
+    fn pawn_moves<const NOISY: bool, const QUIET: bool>(
+        &self,
+        list: &mut MoveList,
+        target: Bitboard,
+        pinned: Bitboard,
+    ) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let empty = !self.occupied();
+        let enemies = self.color_bb(them);
+        let pawns = self.pieces(us, Role::Pawn);
+        let seventh = Rank::Seventh.relative_to(us).bitboard();
+        let third = Rank::Third.relative_to(us).bitboard();
+        let (promoting, others) = (pawns & seventh, pawns & !seventh);
+        // A pinned pawn may only move along the line through its king.
+        let allowed = |from: Square, to: Square| {
+            !pinned.contains(from) || attacks::line(king, from).contains(to)
+        };
+        let forward: i8 = if us == Color::White { 8 } else { -8 };
+
+        if QUIET {
+            let single = shift_forward(others, us) & empty;
+            let double = shift_forward(single & third, us) & empty & target;
+            for to in single & target {
+                let from = offset(to, -forward);
+                if allowed(from, to) {
+                    push(list, from, to, MoveKind::Normal);
+                }
+            }
+            for to in double {
+                let from = offset(to, -2 * forward);
+                if allowed(from, to) {
+                    push(list, from, to, MoveKind::DoublePush);
+                }
+            }
+        }
+        if NOISY {
+            for (df, file_mask) in [(-1i8, !File::A.bitboard()), (1, !File::H.bitboard())] {
+                let step = forward + df;
+                let captures = shift_forward(shift_file(others & file_mask, df), us) & enemies;
+                for to in captures & target {
+                    let from = offset(to, -step);
+                    if allowed(from, to) {
+                        push(list, from, to, MoveKind::Normal);
+                    }
+                }
+                let promo_captures =
+                    shift_forward(shift_file(promoting & file_mask, df), us) & enemies & target;
+                for to in promo_captures {
+                    let from = offset(to, -step);
+                    if allowed(from, to) {
+                        push_promotions(list, from, to);
+                    }
+                }
+            }
+            for to in shift_forward(promoting, us) & empty & target {
+                let from = offset(to, -forward);
+                if allowed(from, to) {
+                    push_promotions(list, from, to);
+                }
+            }
+            if let Some(ep) = self.ep_square {
+                self.en_passant_moves(ep, list);
+            }
+        }
+    }
+
+    /// En passant is the one capture that removes a piece not on its target square, so it can
+    /// expose the king along the rank; it is checked by testing the king's safety afterwards.
+    fn en_passant_moves(&self, ep: Square, list: &mut MoveList) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let captured = ep.forward(them);
+        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
+            let occupied = self.occupied() ^ from ^ captured ^ ep;
+            let attackers = (attacks::rook_attacks(king, occupied) & self.straight_sliders(them))
+                | (attacks::bishop_attacks(king, occupied) & self.diagonal_sliders(them))
+                | (attacks::knight_attacks(king) & self.pieces(them, Role::Knight))
+                | (attacks::pawn_attacks(us, king)
+                    & self.pieces(them, Role::Pawn).without(captured));
+            if attackers.is_empty() {
+                push(list, from, ep, MoveKind::EnPassant);
+            }
+        }
+    }
+
+    /// Castling on `side` if the right is held, the squares both pieces cross are empty, and
+    /// no square the king crosses or lands on is attacked. The king and rook are lifted for the
+    /// attack test, since in Chess960 the rook may shield the king's destination.
+    fn castle_move(&self, side: CastleSide, list: &mut MoveList) {
+        let Some((king_from, king_to, rook_from, rook_to)) = self.castle_squares(side) else {
+            return;
+        };
+        let king_path = attacks::between(king_from, king_to) | king_to;
+        let rook_path = attacks::between(rook_from, rook_to) | rook_to;
+        let lifted = self.occupied() ^ king_from ^ rook_from;
+        if ((king_path | rook_path) & lifted).any() {
+            return;
+        }
+        let them = !self.turn;
+        for sq in king_path {
+            if self.is_attacked(sq, them, lifted) {
+                return;
+            }
+        }
+        push(list, king_from, rook_from, MoveKind::Castle);
+    }
+}
+
+#[inline(always)]
+fn push(list: &mut MoveList, from: Square, to: Square, kind: MoveKind) {
+    // SAFETY: every list passed here was created empty by `legal_moves` or `generate_moves`
+    // and receives the legal moves of one position only, each at most once; no chess position
+    // has more than 218 legal moves, and the list holds MAX_MOVES (256).
+    unsafe { list.push_unchecked(Move::new(from, to, kind)) };
+}
+
+#[inline(always)]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+        push(list, from, to, MoveKind::promotion(role));
+    }
+}
+
+#[inline(always)]
+fn shift_forward(bb: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
+    }
+}
+
+/// Shifts one file sideways; callers mask out the edge file first.
+#[inline(always)]
+fn shift_file(bb: Bitboard, df: i8) -> Bitboard {
+    if df < 0 {
+        Bitboard(bb.0 >> 1)
+    } else {
+        Bitboard(bb.0 << 1)
+    }
+}
+
+#[inline(always)]
+fn offset(sq: Square, delta: i8) -> Square {
+    Square::new((sq as i8 + delta) as u8)
+}

@@ -1,0 +1,1 @@
+//! search crate: see DESIGN.md.

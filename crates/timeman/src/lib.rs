@@ -1,0 +1,49 @@
+//! Time allocation for Tsubame: numbers in, deadlines out.
+//!
+//! The crate knows nothing of chess positions. Before a search, [`TimeManager::new`] turns
+//! the `go` limits, the options and the game ply into a [`TimeBudget`] (optimum and
+//! maximum) with Stockfish's 2013 model ([`plan`]); during the search the same object
+//! decides, after each iteration ([`TimeManager::on_iteration`]) and from the node-count
+//! check ([`TimeManager::should_stop_now`]), whether to go on.
+//!
+//! Two models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
+//! exactly; [`TimeModel::Improved`] adds, each behind its own switch: moving at once with a
+//! single legal move or when every other move is proven mated, scaling by the divergence of
+//! the root's node distribution ([`effort`]), and more time on a falling score
+//! ([`falling`]).
+//!
+//! ```
+//! use std::time::Duration;
+//! use timeman::{Clock, Limits, TimeManager, TimeOptions};
+//!
+//! let limits = Limits { clock: Some(Clock::new(60_000, 0, 0)), ..Limits::default() };
+//! let tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
+//! let budget = tm.budget().unwrap();
+//! assert!(budget.optimum <= budget.maximum);
+//! assert!(!tm.should_stop_now(Duration::ZERO, 0));
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod effort;
+mod error;
+pub mod falling;
+mod importance;
+mod limits;
+mod manager;
+mod options;
+pub mod plan;
+
+pub use error::OptionError;
+pub use falling::RootScore;
+pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
+pub use limits::{Clock, Limits};
+pub use manager::{
+    CHANGE_DECAY, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT, IterationReport,
+    IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR, StopReason, TimeManager,
+};
+pub use options::{
+    DEFAULT_MOVE_OVERHEAD_MS, Mechanisms, OPTION_TABLE, OptionKind, OptionSpec, SetOutcome,
+    TimeModel, TimeOptions, find_option,
+};
+pub use plan::TimeBudget;

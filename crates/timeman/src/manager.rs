@@ -1,0 +1,328 @@
+//! The in-search controller: the search owns one [`TimeManager`] per `go` and asks it, after
+//! each iteration and from its node-count check, whether to go on.
+//!
+//! Stopping rules, in the order they are tested after an iteration:
+//!
+//! 1. `go infinite`: never stop (only `stop` ends the search).
+//! 2. `depth N` reached, or `mate N` found (a mate in at most N moves).
+//! 3. No time limit (`depth`/`nodes`/`mate` only): continue.
+//! 4. Improved model: a single root move, or every root move but the best proven mated by
+//!    the fail-soft root search (seed 003): stop at once.
+//! 5. `movetime`: continue until the maximum (the whole movetime).
+//! 6. Clock, classic part (Stockfish 2013): the best-move-change count decays and grows,
+//!    `changes = 0.8 * changes + changes_this_iteration`; from depth 5 to 49 the extra time
+//!    is `floor(changes * optimum / 1.4)`; `available = optimum + extra`; do not start
+//!    another iteration once `elapsed > available * 62 / 100` (integer ms), since the next
+//!    one would probably not even finish its first move.
+//! 7. Clock, improved part: `available = min(maximum, (optimum + extra) * effort * falling)`
+//!    with the effort-divergence factor (seed 002, [`crate::effort`]) and the falling-score
+//!    factor ([`crate::falling`]), both from depth 5, each behind its switch.
+//!
+//! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
+//! the node limit). The maximum is never passed by more than the search's polling interval.
+//!
+//! Pondering: while a `go ponder` has had no `ponderhit`, time never stops the search. If a
+//! time rule fires during the ponder the manager remembers it, and right after
+//! [`TimeManager::on_ponderhit`] `should_stop_now` says stop (Stockfish's `stopOnPonderhit`).
+//! Elapsed time is always measured from the `go`, not from the `ponderhit`: the ponder
+//! search's work counts as thinking already done, and our clock only runs after the
+//! ponderhit, so measuring from the `go` can only spend less of our clock than the budget.
+//! A ponder that outlived the maximum therefore moves at once after `ponderhit`.
+
+use std::time::Duration;
+
+use crate::effort;
+use crate::falling::{RootScore, ScoreTrend};
+use crate::limits::Limits;
+use crate::options::{TimeModel, TimeOptions};
+use crate::plan::{TimeBudget, plan_clock, plan_movetime};
+
+/// Share of the available time after which no new iteration starts, in percent.
+pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
+/// Decay of the best-move-change count per iteration (Stockfish 2013: `*= 0.8`).
+pub const CHANGE_DECAY: f64 = 0.8;
+/// The unstable-PV extra time is `changes * optimum / PV_INSTABILITY_DIVISOR`.
+pub const PV_INSTABILITY_DIVISOR: f64 = 1.4;
+/// First depth at which the PV instability and the improved factors are used (2013: > 4).
+pub const FIRST_ADJUSTED_DEPTH: u32 = 5;
+/// Depth from which the PV instability is no longer updated (2013: < 50).
+pub const LAST_ADJUSTED_DEPTH: u32 = 49;
+
+/// What the root reports after each completed iteration.
+#[derive(Debug, Clone, Copy)]
+pub struct IterationReport<'a> {
+    /// The depth just completed (1 for the first iteration).
+    pub depth: u32,
+    /// How many times the best root move changed during this iteration (0 = stable; a
+    /// search that only knows "changed or not" passes 0 or 1).
+    pub best_move_changes: u32,
+    /// The best move's score.
+    pub score: RootScore,
+    /// Nodes searched under each root move this iteration, in any order.
+    pub root_nodes: &'a [u64],
+    /// Index of the best move in `root_nodes`.
+    pub best_index: usize,
+    /// Number of legal root moves (after `searchmoves`).
+    pub root_moves: usize,
+    /// The fail-soft root proved every root move but the best loses to a mate.
+    pub others_mated: bool,
+}
+
+/// Why the manager asks the search to stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// `go depth N` reached.
+    DepthLimit,
+    /// `go mate N`: a mate in at most N moves was found.
+    MateFound,
+    /// Only one root move: nothing to think about.
+    SingleLegalMove,
+    /// Every other root move is proven mated (seed 003).
+    OthersMated,
+    /// Past 62% of the available time: another iteration would not finish.
+    AvailableTimeUsed,
+    /// The maximum time (or `movetime`) is spent.
+    MaximumTime,
+}
+
+/// The manager's answer after an iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IterationVerdict {
+    /// Start the next iteration.
+    Continue,
+    /// Do not start another iteration. While pondering (before `ponderhit`), the search
+    /// must still hold its `bestmove` until `ponderhit` or `stop`, as UCI requires.
+    Stop(StopReason),
+}
+
+/// Which kind of limit bounds the search's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// `go infinite`: only `stop` ends the search.
+    Infinite,
+    /// No time limit at all (`depth`, `nodes`, `mate` only).
+    Untimed,
+    /// `go movetime`.
+    MoveTime,
+    /// A clock: the 2013 model plus, in the improved model, the seeds' mechanisms.
+    Clock,
+}
+
+/// The time controller of one search. Built at `go`, owned by the search's main thread.
+#[derive(Debug, Clone)]
+pub struct TimeManager {
+    mode: Mode,
+    budget: TimeBudget,
+    options: TimeOptions,
+    depth_limit: Option<u32>,
+    node_limit: Option<u64>,
+    mate_limit: Option<u32>,
+    /// `go ponder` and no `ponderhit` yet.
+    pondering: bool,
+    /// A time rule fired while pondering: stop right after `ponderhit`.
+    stop_on_ponderhit: bool,
+    /// Decayed count of best-move changes.
+    best_move_changes: f64,
+    /// The 2013 unstable-PV extra time (ms).
+    unstable_extra_ms: i64,
+    /// Effort-divergence factor of the last iteration (1.0 when unused).
+    effort_factor: f64,
+    /// Falling-score factor of the last iteration (1.0 when unused).
+    falling_factor: f64,
+    scores: ScoreTrend,
+}
+
+impl TimeManager {
+    /// Plans the move: `limits` from `go`, the current options, and the game ply of the root
+    /// position (0 = the first move of the game, counting both sides' moves).
+    #[must_use]
+    pub fn new(limits: &Limits, options: &TimeOptions, game_ply: u32) -> Self {
+        let ponder_bonus = options.ponder || limits.ponder;
+        let (mode, budget) = if limits.infinite {
+            (Mode::Infinite, unlimited())
+        } else if let Some(movetime) = limits.movetime_ms {
+            (Mode::MoveTime, plan_movetime(movetime, options))
+        } else if let Some(clock) = &limits.clock {
+            (
+                Mode::Clock,
+                plan_clock(clock, game_ply, ponder_bonus, options),
+            )
+        } else {
+            (Mode::Untimed, unlimited())
+        };
+        Self {
+            mode,
+            budget,
+            options: *options,
+            depth_limit: limits.depth,
+            node_limit: limits.nodes,
+            mate_limit: limits.mate,
+            pondering: limits.ponder,
+            stop_on_ponderhit: false,
+            best_move_changes: 0.0,
+            unstable_extra_ms: 0,
+            effort_factor: 1.0,
+            falling_factor: 1.0,
+            scores: ScoreTrend::default(),
+        }
+    }
+
+    /// The planned optimum and maximum, or `None` when time does not limit this search
+    /// (`infinite`, or only `depth`/`nodes`/`mate`).
+    #[must_use]
+    pub fn budget(&self) -> Option<TimeBudget> {
+        matches!(self.mode, Mode::MoveTime | Mode::Clock).then_some(self.budget)
+    }
+
+    /// The current available time: after it is 62% used no new iteration starts. `None`
+    /// when time does not limit the search.
+    #[must_use]
+    pub fn available(&self) -> Option<Duration> {
+        match self.mode {
+            Mode::Clock => Some(Duration::from_millis(ms_u64(self.available_ms()))),
+            Mode::MoveTime => Some(self.budget.maximum),
+            Mode::Infinite | Mode::Untimed => None,
+        }
+    }
+
+    /// The GUI sent `ponderhit`: from now on the clock budget applies, still measured from
+    /// the `go` (see the module docs).
+    pub fn on_ponderhit(&mut self) {
+        self.pondering = false;
+    }
+
+    /// Called from the search's periodic node-count check. `elapsed` is the time since the
+    /// `go`, `nodes` the nodes searched so far by all threads. Cheap: no allocation.
+    #[must_use]
+    pub fn should_stop_now(&self, elapsed: Duration, nodes: u64) -> bool {
+        if self.mode == Mode::Infinite {
+            return false;
+        }
+        if self.node_limit.is_some_and(|limit| nodes >= limit) {
+            return true;
+        }
+        if self.pondering || self.mode == Mode::Untimed {
+            return false;
+        }
+        self.stop_on_ponderhit || elapsed >= self.budget.maximum
+    }
+
+    /// Called once per completed iteration with the root's report and the time since `go`.
+    pub fn on_iteration(
+        &mut self,
+        report: &IterationReport<'_>,
+        elapsed: Duration,
+    ) -> IterationVerdict {
+        match self.mode {
+            Mode::Infinite => return IterationVerdict::Continue,
+            Mode::Untimed | Mode::MoveTime | Mode::Clock => {}
+        }
+        if self.depth_limit.is_some_and(|limit| report.depth >= limit) {
+            return IterationVerdict::Stop(StopReason::DepthLimit);
+        }
+        if let (Some(limit), RootScore::Mate(n)) = (self.mate_limit, report.score) {
+            if n > 0 && n.unsigned_abs() <= limit {
+                return IterationVerdict::Stop(StopReason::MateFound);
+            }
+        }
+        if self.mode == Mode::Untimed {
+            return IterationVerdict::Continue;
+        }
+        if let Some(reason) = self.forced_reply(report) {
+            return IterationVerdict::Stop(reason);
+        }
+        if self.mode == Mode::Clock {
+            self.update_clock_state(report);
+        }
+        let elapsed_ms = elapsed.as_millis();
+        let verdict = if elapsed >= self.budget.maximum {
+            Some(StopReason::MaximumTime)
+        } else if self.mode == Mode::Clock
+            && elapsed_ms
+                > u128::from(ms_u64(self.available_ms())) * u128::from(ITERATION_CUTOFF_PERCENT)
+                    / 100
+        {
+            Some(StopReason::AvailableTimeUsed)
+        } else {
+            None
+        };
+        match verdict {
+            Some(_) if self.pondering => {
+                self.stop_on_ponderhit = true;
+                IterationVerdict::Continue
+            }
+            Some(reason) => IterationVerdict::Stop(reason),
+            None => IterationVerdict::Continue,
+        }
+    }
+
+    /// Improved model: the root has only one reasonable move, so thinking is wasted.
+    fn forced_reply(&self, report: &IterationReport<'_>) -> Option<StopReason> {
+        if self.options.model != TimeModel::Improved {
+            return None;
+        }
+        let mechanisms = self.options.mechanisms;
+        if mechanisms.single_move && report.root_moves == 1 {
+            return Some(StopReason::SingleLegalMove);
+        }
+        if mechanisms.mated_alternatives && report.root_moves >= 2 && report.others_mated {
+            return Some(StopReason::OthersMated);
+        }
+        None
+    }
+
+    /// Updates the PV-instability extra time and the improved factors.
+    fn update_clock_state(&mut self, report: &IterationReport<'_>) {
+        self.best_move_changes =
+            self.best_move_changes * CHANGE_DECAY + f64::from(report.best_move_changes);
+        let adjusting = report.depth >= FIRST_ADJUSTED_DEPTH;
+        if adjusting && report.depth <= LAST_ADJUSTED_DEPTH {
+            let optimum = self.budget.optimum.as_millis() as f64;
+            self.unstable_extra_ms =
+                (self.best_move_changes * optimum / PV_INSTABILITY_DIVISOR) as i64;
+        }
+        if self.options.model != TimeModel::Improved {
+            return;
+        }
+        let mechanisms = self.options.mechanisms;
+        // The score history is kept from depth 1 so the first adjusted depth has a baseline.
+        let falling = self.scores.push(report.score);
+        if adjusting {
+            self.falling_factor = if mechanisms.falling_score {
+                falling
+            } else {
+                1.0
+            };
+            self.effort_factor = if mechanisms.effort_divergence {
+                effort::factor(report.root_nodes, report.best_index)
+            } else {
+                1.0
+            };
+        }
+    }
+
+    /// The available time in ms: the 2013 `optimum + extra`, scaled in the improved model.
+    fn available_ms(&self) -> i64 {
+        let optimum = i64::try_from(self.budget.optimum.as_millis()).unwrap_or(i64::MAX);
+        let base = optimum.saturating_add(self.unstable_extra_ms);
+        if self.options.model == TimeModel::Classic {
+            return base;
+        }
+        let maximum = i64::try_from(self.budget.maximum.as_millis()).unwrap_or(i64::MAX);
+        let scaled = (base as f64 * self.effort_factor * self.falling_factor) as i64;
+        scaled.min(maximum)
+    }
+}
+
+/// The budget reported when time does not limit the search.
+fn unlimited() -> TimeBudget {
+    TimeBudget {
+        optimum: Duration::MAX,
+        maximum: Duration::MAX,
+    }
+}
+
+/// Non-negative ms as u64.
+fn ms_u64(ms: i64) -> u64 {
+    u64::try_from(ms).unwrap_or(0)
+}

@@ -1,0 +1,416 @@
+//! The in-search controller's decisions on scripted iteration sequences.
+//!
+//! Most scripts use 60 s sudden death at ply 0 with `Move Overhead` 0, whose plan is
+//! optimum 976 ms, maximum 6118 ms (see classic_values.rs). Elapsed times are given, not
+//! measured: no test depends on the machine's speed.
+
+use std::time::Duration;
+
+use timeman::{
+    Clock, IterationReport, IterationVerdict, Limits, Mechanisms, RootScore, StopReason,
+    TimeManager, TimeModel, TimeOptions,
+};
+
+const OPTIMUM: u64 = 976;
+const MAXIMUM: u64 = 6118;
+
+/// Even node spread over 20 moves with 70% on the best: effort factor about 1.
+const NORMAL_NODES: [u64; 20] = {
+    let mut n = [15_789u64; 20];
+    n[0] = 700_000;
+    n
+};
+
+fn ms(v: u64) -> Duration {
+    Duration::from_millis(v)
+}
+
+fn options(model: TimeModel) -> TimeOptions {
+    TimeOptions {
+        move_overhead_ms: 0,
+        model,
+        ..TimeOptions::default()
+    }
+}
+
+fn clock_limits() -> Limits {
+    Limits {
+        clock: Some(Clock::sudden_death(60_000)),
+        ..Limits::default()
+    }
+}
+
+fn manager(model: TimeModel) -> TimeManager {
+    TimeManager::new(&clock_limits(), &options(model), 0)
+}
+
+fn report(depth: u32, changes: u32) -> IterationReport<'static> {
+    IterationReport {
+        depth,
+        best_move_changes: changes,
+        score: RootScore::Centipawns(30),
+        root_nodes: &NORMAL_NODES,
+        best_index: 0,
+        root_moves: NORMAL_NODES.len(),
+        others_mated: false,
+    }
+}
+
+const GO_ON: IterationVerdict = IterationVerdict::Continue;
+
+fn stop(reason: StopReason) -> IterationVerdict {
+    IterationVerdict::Stop(reason)
+}
+
+#[test]
+fn budget_matches_the_plan() {
+    let tm = manager(TimeModel::Classic);
+    let b = tm.budget().expect("a clock gives a budget");
+    assert_eq!((b.optimum, b.maximum), (ms(OPTIMUM), ms(MAXIMUM)));
+    assert_eq!(tm.available(), Some(ms(OPTIMUM)));
+}
+
+#[test]
+fn stable_pv_stops_at_62_percent_of_the_optimum() {
+    // No best-move change: available = 976, cutoff = 976 * 62 / 100 = 605 (integer ms).
+    let mut tm = manager(TimeModel::Classic);
+    for depth in 1..=8 {
+        assert_eq!(
+            tm.on_iteration(&report(depth, 0), ms(50 * u64::from(depth))),
+            GO_ON
+        );
+    }
+    assert_eq!(tm.on_iteration(&report(9, 0), ms(605)), GO_ON);
+    assert_eq!(
+        tm.on_iteration(&report(10, 0), ms(606)),
+        stop(StopReason::AvailableTimeUsed)
+    );
+}
+
+#[test]
+fn unstable_pv_extends_and_the_extension_decays() {
+    let mut tm = manager(TimeModel::Classic);
+    // Changes below depth 5 are counted but give no extra time yet.
+    assert_eq!(tm.on_iteration(&report(4, 1), ms(100)), GO_ON);
+    assert_eq!(tm.available(), Some(ms(OPTIMUM)));
+    // Depth 5: changes = 0.8 * 1 + 2 = 2.8; extra = floor(2.8 * 976 / 1.4) = 1952;
+    // available = 2928, cutoff = floor(2928 * 0.62) = 1815.
+    assert_eq!(
+        tm.on_iteration(&report(5, 2), ms(700)),
+        GO_ON,
+        "a stable PV would stop here"
+    );
+    assert_eq!(tm.available(), Some(ms(2928)));
+    // Depth 6, stable: changes = 2.24; extra = floor(2.24 * 976 / 1.4) = 1561 (1561.6);
+    // available = 2537, cutoff = floor(2537 * 0.62) = 1572.
+    assert_eq!(tm.on_iteration(&report(6, 0), ms(1500)), GO_ON);
+    assert_eq!(tm.available(), Some(ms(2537)));
+    // Depth 7, stable: changes = 1.792; extra = floor(1249.3) = 1249; available 2225, cutoff 1379.
+    assert_eq!(
+        tm.on_iteration(&report(7, 0), ms(1380)),
+        stop(StopReason::AvailableTimeUsed)
+    );
+}
+
+#[test]
+fn never_past_the_maximum() {
+    // Best move changes every iteration: the available time runs far beyond the maximum,
+    // but the node-count check and the iteration check both stop at 6118 ms.
+    let mut tm = manager(TimeModel::Classic);
+    let mut stopped = false;
+    for depth in 1..=20 {
+        // Below depth 5 no extra time exists yet, so those iterations stay early.
+        let elapsed = ms(if depth < 5 { 50 } else { 400 } * u64::from(depth));
+        let verdict = tm.on_iteration(&report(depth, 5), elapsed);
+        if elapsed < ms(MAXIMUM) {
+            assert_eq!(verdict, GO_ON, "depth {depth}");
+        } else {
+            assert_eq!(verdict, stop(StopReason::MaximumTime), "depth {depth}");
+            stopped = true;
+            break;
+        }
+    }
+    assert!(stopped, "depth 16 at 6400 ms is past the maximum");
+    assert!(tm.available().is_some_and(|a| a > ms(MAXIMUM)));
+    assert!(!tm.should_stop_now(ms(MAXIMUM - 1), 0));
+    assert!(tm.should_stop_now(ms(MAXIMUM), 0));
+    assert!(tm.should_stop_now(ms(MAXIMUM * 10), 0));
+}
+
+#[test]
+fn improved_available_time_is_capped_at_the_maximum() {
+    let mut tm = manager(TimeModel::Improved);
+    let mut rival = [1_000u64; 20];
+    rival[0] = 400_000;
+    rival[3] = 500_000;
+    for depth in 1..=12 {
+        let r = IterationReport {
+            root_nodes: &rival,
+            score: RootScore::Centipawns(200 - 40 * i32::try_from(depth).unwrap_or(0)),
+            ..report(depth, 3)
+        };
+        assert_eq!(tm.on_iteration(&r, ms(10)), GO_ON);
+        assert!(tm.available().is_some_and(|a| a <= ms(MAXIMUM)));
+    }
+    assert_eq!(tm.available(), Some(ms(MAXIMUM)));
+}
+
+#[test]
+fn single_legal_move_is_played_at_once() {
+    let single = IterationReport {
+        root_nodes: &[42],
+        root_moves: 1,
+        ..report(1, 0)
+    };
+    let mut tm = manager(TimeModel::Improved);
+    assert_eq!(
+        tm.on_iteration(&single, ms(0)),
+        stop(StopReason::SingleLegalMove)
+    );
+    // The classic model has no such rule.
+    let mut tm = manager(TimeModel::Classic);
+    assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
+    // Nor has the improved model with the switch off.
+    let opts = TimeOptions {
+        mechanisms: Mechanisms {
+            single_move: false,
+            ..Mechanisms::default()
+        },
+        ..options(TimeModel::Improved)
+    };
+    let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
+    assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
+    // It also holds under movetime: the only move needs no thought.
+    let limits = Limits {
+        movetime_ms: Some(5000),
+        ..Limits::default()
+    };
+    let mut tm = TimeManager::new(&limits, &options(TimeModel::Improved), 0);
+    assert_eq!(
+        tm.on_iteration(&single, ms(0)),
+        stop(StopReason::SingleLegalMove)
+    );
+}
+
+#[test]
+fn mated_alternatives_stop_the_search() {
+    let mut tm = manager(TimeModel::Improved);
+    assert_eq!(tm.on_iteration(&report(1, 0), ms(1)), GO_ON);
+    assert_eq!(tm.on_iteration(&report(2, 0), ms(2)), GO_ON);
+    let proven = IterationReport {
+        others_mated: true,
+        ..report(3, 0)
+    };
+    assert_eq!(
+        tm.on_iteration(&proven, ms(3)),
+        stop(StopReason::OthersMated)
+    );
+    let mut tm = manager(TimeModel::Classic);
+    assert_eq!(tm.on_iteration(&proven, ms(3)), GO_ON);
+}
+
+#[test]
+fn effort_divergence_scales_the_available_time() {
+    // All effort on the best move: factor 0.5 -> available = 976 * 0.5 = 488, cutoff 302.
+    let mut easy_nodes = [10u64; 20];
+    easy_nodes[0] = 10_000_000;
+    let mut tm = manager(TimeModel::Improved);
+    let easy = IterationReport {
+        root_nodes: &easy_nodes,
+        ..report(6, 0)
+    };
+    assert_eq!(tm.on_iteration(&easy, ms(100)), GO_ON);
+    assert_eq!(tm.available(), Some(ms(488)));
+    assert_eq!(
+        tm.on_iteration(&IterationReport { depth: 7, ..easy }, ms(303)),
+        stop(StopReason::AvailableTimeUsed)
+    );
+
+    // Effort split between two moves: factor 4 -> available = min(3904, 6118) = 3904.
+    let mut split_nodes = [1_000u64; 20];
+    split_nodes[0] = 450_000;
+    split_nodes[9] = 450_000;
+    let mut tm = manager(TimeModel::Improved);
+    let hard = IterationReport {
+        root_nodes: &split_nodes,
+        ..report(6, 0)
+    };
+    assert_eq!(
+        tm.on_iteration(&hard, ms(1000)),
+        GO_ON,
+        "classic would stop past 605 ms"
+    );
+    assert_eq!(tm.available(), Some(ms(3904)));
+
+    // Switched off: the classic available time.
+    let opts = TimeOptions {
+        mechanisms: Mechanisms {
+            effort_divergence: false,
+            ..Mechanisms::default()
+        },
+        ..options(TimeModel::Improved)
+    };
+    let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
+    assert_eq!(tm.on_iteration(&hard, ms(100)), GO_ON);
+    assert_eq!(tm.available(), Some(ms(OPTIMUM)));
+}
+
+#[test]
+fn falling_score_gives_more_time() {
+    let opts = TimeOptions {
+        mechanisms: Mechanisms {
+            effort_divergence: false,
+            ..Mechanisms::default()
+        },
+        ..options(TimeModel::Improved)
+    };
+    let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
+    for depth in 1..=5 {
+        assert_eq!(tm.on_iteration(&report(depth, 0), ms(10)), GO_ON);
+    }
+    assert_eq!(tm.available(), Some(ms(OPTIMUM)), "steady score: no change");
+    // Previous three scores 30, 30, 30; now -30: drop 60 -> factor 1.3 -> 976 * 1.3 = 1268.8.
+    let falling = IterationReport {
+        score: RootScore::Centipawns(-30),
+        ..report(6, 0)
+    };
+    assert_eq!(
+        tm.on_iteration(&falling, ms(700)),
+        GO_ON,
+        "a steady score would stop past 605"
+    );
+    assert_eq!(tm.available(), Some(ms(1268)));
+}
+
+#[test]
+fn pondering_defers_time_stops_until_ponderhit() {
+    let limits = Limits {
+        ponder: true,
+        ..clock_limits()
+    };
+    let mut tm = TimeManager::new(&limits, &options(TimeModel::Classic), 0);
+    // go ponder gets the +25% optimum: 976 + 244 = 1220.
+    assert_eq!(tm.budget().map(|b| b.optimum), Some(ms(1220)));
+    // Past the 62% cutoff (756) and even past the maximum: keep pondering.
+    assert_eq!(tm.on_iteration(&report(10, 0), ms(800)), GO_ON);
+    assert!(!tm.should_stop_now(ms(MAXIMUM + 1000), 0));
+    assert_eq!(tm.on_iteration(&report(11, 0), ms(MAXIMUM + 1000)), GO_ON);
+    // ponderhit: the time rule already fired, so stop at once.
+    tm.on_ponderhit();
+    assert!(tm.should_stop_now(ms(MAXIMUM + 1001), 0));
+
+    // A short ponder: after ponderhit the budget still counts from the go.
+    let mut tm = TimeManager::new(&limits, &options(TimeModel::Classic), 0);
+    assert_eq!(tm.on_iteration(&report(3, 0), ms(100)), GO_ON);
+    tm.on_ponderhit();
+    assert!(!tm.should_stop_now(ms(200), 0));
+    assert_eq!(
+        tm.on_iteration(&report(4, 0), ms(757)),
+        stop(StopReason::AvailableTimeUsed)
+    );
+}
+
+#[test]
+fn movetime_uses_the_whole_time() {
+    let limits = Limits {
+        movetime_ms: Some(1000),
+        ..Limits::default()
+    };
+    let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
+    // 1000 - 30 ms overhead = 970 ms; no 62% rule.
+    assert_eq!(tm.on_iteration(&report(10, 0), ms(900)), GO_ON);
+    assert!(!tm.should_stop_now(ms(969), 0));
+    assert!(tm.should_stop_now(ms(970), 0));
+    assert_eq!(
+        tm.on_iteration(&report(11, 0), ms(970)),
+        stop(StopReason::MaximumTime)
+    );
+}
+
+#[test]
+fn infinite_never_stops() {
+    let limits = Limits {
+        infinite: true,
+        depth: Some(3),
+        nodes: Some(10),
+        ..clock_limits()
+    };
+    let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
+    assert_eq!(tm.budget(), None);
+    let single = IterationReport {
+        root_nodes: &[1],
+        root_moves: 1,
+        ..report(5, 0)
+    };
+    assert_eq!(tm.on_iteration(&single, ms(1_000_000)), GO_ON);
+    assert!(!tm.should_stop_now(ms(1_000_000), 1_000_000));
+}
+
+#[test]
+fn depth_nodes_and_mate_limits() {
+    let limits = Limits {
+        depth: Some(6),
+        nodes: Some(50_000),
+        mate: Some(3),
+        ..Limits::default()
+    };
+    let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
+    assert_eq!(tm.budget(), None);
+    assert_eq!(
+        tm.on_iteration(&report(5, 0), ms(1_000_000)),
+        GO_ON,
+        "no time limit"
+    );
+    assert!(!tm.should_stop_now(ms(1_000_000), 49_999));
+    assert!(tm.should_stop_now(ms(0), 50_000));
+    let mate4 = IterationReport {
+        score: RootScore::Mate(4),
+        ..report(3, 0)
+    };
+    assert_eq!(tm.on_iteration(&mate4, ms(0)), GO_ON);
+    let mated = IterationReport {
+        score: RootScore::Mate(-2),
+        ..report(3, 0)
+    };
+    assert_eq!(tm.on_iteration(&mated, ms(0)), GO_ON);
+    let mate3 = IterationReport {
+        score: RootScore::Mate(3),
+        ..report(4, 0)
+    };
+    assert_eq!(tm.on_iteration(&mate3, ms(0)), stop(StopReason::MateFound));
+    assert_eq!(
+        tm.on_iteration(&report(6, 0), ms(0)),
+        stop(StopReason::DepthLimit)
+    );
+}
+
+#[test]
+fn clock_still_applies_with_a_depth_limit() {
+    let limits = Limits {
+        depth: Some(30),
+        ..clock_limits()
+    };
+    let mut tm = TimeManager::new(&limits, &options(TimeModel::Classic), 0);
+    assert_eq!(
+        tm.on_iteration(&report(10, 0), ms(606)),
+        stop(StopReason::AvailableTimeUsed)
+    );
+    assert!(tm.should_stop_now(ms(MAXIMUM), 0));
+}
+
+#[test]
+fn tiny_clock_moves_quickly() {
+    // 20 ms on the clock, 30 ms overhead: 1 ms budget, stop right after depth 1.
+    let limits = Limits {
+        clock: Some(Clock::sudden_death(20)),
+        ..Limits::default()
+    };
+    let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 80);
+    assert_eq!(tm.budget().map(|b| b.maximum), Some(ms(1)));
+    assert!(!tm.should_stop_now(ms(0), 0));
+    assert!(tm.should_stop_now(ms(1), 0));
+    assert_eq!(
+        tm.on_iteration(&report(1, 0), ms(1)),
+        stop(StopReason::MaximumTime)
+    );
+}

@@ -1,0 +1,63 @@
+//! Errors from sizing the table.
+
+use std::fmt;
+
+/// Why a table could not be created or resized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtError {
+    /// The requested size is outside what the table supports.
+    SizeOutOfRange {
+        /// The size asked for, in MiB.
+        requested: usize,
+        /// The smallest size supported, in MiB.
+        min: usize,
+        /// The largest size supported, in MiB.
+        max: usize,
+    },
+    /// The allocator could not provide the memory; a resized table keeps its
+    /// old size and contents.
+    AllocationFailed {
+        /// The size asked for, in MiB.
+        megabytes: usize,
+    },
+}
+
+impl fmt::Display for TtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::SizeOutOfRange {
+                requested,
+                min,
+                max,
+            } => write!(
+                f,
+                "hash size {requested} MiB is out of range ({min} to {max} MiB)"
+            ),
+            Self::AllocationFailed { megabytes } => {
+                write!(f, "could not allocate {megabytes} MiB for the hash table")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TtError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_sizes() {
+        let range = TtError::SizeOutOfRange {
+            requested: 0,
+            min: 1,
+            max: 8,
+        };
+        assert_eq!(
+            range.to_string(),
+            "hash size 0 MiB is out of range (1 to 8 MiB)"
+        );
+        let alloc = TtError::AllocationFailed { megabytes: 512 };
+        assert!(alloc.to_string().contains("512 MiB"));
+    }
+}

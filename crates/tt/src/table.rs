@@ -1,0 +1,300 @@
+//! The shared table: sizing, probe, store, aging, `hashfull`, clear.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::thread;
+
+use crate::alloc::zeroed_buckets;
+use crate::bucket::{self, Bucket, DEPTH_PREFERRED, Plan, SLOTS};
+use crate::entry::{Bound, Data, GENERATION_MASK};
+use crate::error::TtError;
+use crate::score::{eval_to_tt, score_from_tt, score_to_tt};
+
+/// The smallest table, in MiB.
+pub const MIN_MEGABYTES: usize = 1;
+
+/// The largest table, in MiB (32 TiB; the machine is the real limit).
+pub const MAX_MEGABYTES: usize = 1 << 25;
+
+const BYTES_PER_MEGABYTE: usize = 1 << 20;
+
+/// Entries `hashfull` samples, from the start of the table.
+const HASHFULL_SAMPLE: usize = 1000;
+
+/// Below this many buckets (16 MiB) `clear` does not start threads: the
+/// start-up cost would exceed the work.
+const PARALLEL_CLEAR_MIN_BUCKETS: usize = (16 << 20) / size_of::<Bucket>();
+
+/// A probe that found the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    /// The stored move as its raw 16 bits (0 for none); the search decodes it.
+    pub mv: u16,
+    /// The score, converted back to the root-relative form for the probing ply.
+    pub score: i32,
+    /// The static evaluation, or [`EVAL_NONE`](crate::EVAL_NONE).
+    pub eval: i32,
+    /// The depth in plies the score was searched to.
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+/// A transposition table shared by reference between all search threads.
+///
+/// Lock-free: each entry is two relaxed atomic words checked by XOR, so
+/// concurrent probes and stores need no lock and a torn entry reads as a miss.
+pub struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    megabytes: usize,
+    generation: AtomicU8,
+}
+
+impl fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("megabytes", &self.megabytes)
+            .field("buckets", &self.buckets.len())
+            .field("generation", &self.generation())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TranspositionTable {
+    /// Creates an empty table of `megabytes` MiB.
+    ///
+    /// # Errors
+    /// [`TtError::SizeOutOfRange`] outside `MIN_MEGABYTES..=MAX_MEGABYTES`,
+    /// [`TtError::AllocationFailed`] when the memory is not available.
+    pub fn new(megabytes: usize) -> Result<Self, TtError> {
+        Ok(Self {
+            buckets: allocate(megabytes, zeroed_buckets)?,
+            megabytes,
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Replaces the table by an empty one of `megabytes` MiB.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new); on error the old table, contents included, stays.
+    pub fn resize(&mut self, megabytes: usize) -> Result<(), TtError> {
+        self.resize_with(megabytes, zeroed_buckets)
+    }
+
+    /// [`resize`](Self::resize) with the allocator as a parameter, so tests
+    /// can make it fail.
+    pub(crate) fn resize_with(
+        &mut self,
+        megabytes: usize,
+        alloc: impl FnOnce(usize) -> Option<Box<[Bucket]>>,
+    ) -> Result<(), TtError> {
+        // The new table is allocated while the old one still exists, so that
+        // a failure can keep the old one: peak memory is briefly both.
+        self.buckets = allocate(megabytes, alloc)?;
+        self.megabytes = megabytes;
+        self.generation.store(0, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The size in MiB.
+    #[must_use]
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
+    }
+
+    /// Empties every entry and resets the generation, splitting the work over
+    /// up to `threads` threads for large tables. If a thread cannot be
+    /// started, the calling thread does its share.
+    pub fn clear(&mut self, threads: usize) {
+        self.generation.store(0, Ordering::Relaxed);
+        let len = self.buckets.len();
+        let threads = if len < PARALLEL_CLEAR_MIN_BUCKETS {
+            1
+        } else {
+            threads.clamp(1, len)
+        };
+        if threads == 1 {
+            self.buckets.iter_mut().for_each(Bucket::clear);
+            return;
+        }
+        let chunk = len.div_ceil(threads);
+        let mut failed = Vec::new();
+        thread::scope(|scope| {
+            let mut parts = self.buckets.chunks_mut(chunk).enumerate();
+            // The calling thread clears the first part itself.
+            let own = parts.next();
+            for (index, part) in parts {
+                let spawned = thread::Builder::new()
+                    .name("tt-clear".into())
+                    .spawn_scoped(scope, move || part.iter_mut().for_each(Bucket::clear));
+                if spawned.is_err() {
+                    failed.push(index);
+                }
+            }
+            if let Some((_, part)) = own {
+                part.iter_mut().for_each(Bucket::clear);
+            }
+        });
+        // A part whose thread could not start is cleared here instead.
+        for index in failed {
+            let start = index * chunk;
+            let end = (start + chunk).min(len);
+            self.buckets[start..end].iter_mut().for_each(Bucket::clear);
+        }
+    }
+
+    /// Starts a new search: entries written from now on are newer than all
+    /// before, and older ones are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The current generation, modulo 64.
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
+    }
+
+    /// The bucket for `key`: the high bits of `key * buckets`, which maps
+    /// keys evenly onto any number of buckets (no power of two needed).
+    #[inline]
+    pub(crate) fn bucket(&self, key: u64) -> &Bucket {
+        let len = self.buckets.len() as u128;
+        // The product's high word is below `len`, so it fits and indexes.
+        let index = ((u128::from(key) * len) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Looks `key` up. `ply` is the probing node's distance from the root,
+    /// needed to turn a stored mate score back into a root-relative one.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        let bucket = self.bucket(key);
+        bucket.entries.iter().find_map(|entry| {
+            let slot = entry.load();
+            slot.holds(key).then(|| TtHit {
+                mv: slot.data.mv(),
+                score: score_from_tt(slot.data.score(), ply),
+                eval: i32::from(slot.data.eval()),
+                depth: slot.data.depth(),
+                bound: slot.data.bound(),
+            })
+        })
+    }
+
+    /// Stores a search result for `key`, found at `ply` plies from the root.
+    ///
+    /// `score` is root-relative (it is made node-relative here), `eval` may be
+    /// [`EVAL_NONE`](crate::EVAL_NONE), `mv` 0 keeps the move already stored
+    /// for this key, `depth` is clamped to [`DEPTH_MIN`](crate::DEPTH_MIN)..=
+    /// [`DEPTH_MAX`](crate::DEPTH_MAX). Where it goes is the bucket policy's
+    /// choice (crate docs).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the fields of one entry, in the order the search has them"
+    )]
+    #[inline]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: u16,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let generation = self.generation();
+        let bucket = self.bucket(key);
+        let slots = bucket.snapshot();
+        let same = bucket::find(&slots, key);
+        let stored_move = match same {
+            Some(slot) if mv == 0 => slots[slot].data.mv(),
+            _ => mv,
+        };
+        let score = score_to_tt(score, ply);
+        let data = Data::pack(
+            stored_move,
+            score,
+            eval_to_tt(eval),
+            depth,
+            bound,
+            generation,
+        );
+        match bucket::plan(&slots, same, data, generation) {
+            Plan::Write(slot) => bucket.entries[slot].store(key, data),
+            Plan::Promote { down } => {
+                if let Some(slot) = down {
+                    bucket.entries[slot].store_slot(slots[DEPTH_PREFERRED]);
+                }
+                bucket.entries[DEPTH_PREFERRED].store(key, data);
+            }
+            Plan::Skip => {}
+        }
+    }
+
+    /// How full the table is with entries of the current search, in permille,
+    /// from the first 1000 entries (UCI `info hashfull`).
+    #[must_use]
+    pub fn hashfull(&self) -> usize {
+        let generation = self.generation();
+        let buckets = self.buckets.len().min(HASHFULL_SAMPLE / SLOTS);
+        let sampled = buckets * SLOTS;
+        if sampled == 0 {
+            return 0;
+        }
+        let used: usize = self.buckets[..buckets]
+            .iter()
+            .flat_map(Bucket::snapshot)
+            .filter(|slot| !slot.is_empty() && slot.data.generation() == generation)
+            .count();
+        used * 1000 / sampled
+    }
+
+    /// Hints the CPU to start loading the bucket of `key`, for a probe or
+    /// store that follows soon (after making a move, before its search).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let bucket: *const Bucket = self.bucket(key);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch has no effect on program state and cannot
+            // fault; the pointer is also a valid bucket of this table.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
+    /// The number of buckets.
+    #[cfg(test)]
+    pub(crate) fn bucket_count(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// All buckets, for tests that inspect the whole table.
+    #[cfg(test)]
+    pub(crate) fn buckets_for_test(&self) -> &[Bucket] {
+        &self.buckets
+    }
+}
+
+/// Checks the size and allocates the buckets for it.
+fn allocate(
+    megabytes: usize,
+    alloc: impl FnOnce(usize) -> Option<Box<[Bucket]>>,
+) -> Result<Box<[Bucket]>, TtError> {
+    if !(MIN_MEGABYTES..=MAX_MEGABYTES).contains(&megabytes) {
+        return Err(TtError::SizeOutOfRange {
+            requested: megabytes,
+            min: MIN_MEGABYTES,
+            max: MAX_MEGABYTES,
+        });
+    }
+    let count = megabytes
+        .checked_mul(BYTES_PER_MEGABYTE / size_of::<Bucket>())
+        .ok_or(TtError::AllocationFailed { megabytes })?;
+    alloc(count).ok_or(TtError::AllocationFailed { megabytes })
+}

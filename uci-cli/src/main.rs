@@ -1,0 +1,2 @@
+//! `tsubame`: the UCI front end.
+fn main() {}
