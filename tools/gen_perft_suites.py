@@ -278,7 +278,17 @@ def fen_of(board: chess.Board, chess960: bool = False, ep: str = "xfen") -> str:
 
 
 def valid(board: chess.Board) -> bool:
-    return board.is_valid()
+    """python-chess validity plus material that promotions can explain."""
+    if not board.is_valid():
+        return False
+    for color in (chess.WHITE, chess.BLACK):
+        extra = len(board.pieces(chess.PAWN, color))
+        for kind, usual in ((chess.QUEEN, 1), (chess.ROOK, 2), (chess.BISHOP, 2),
+                            (chess.KNIGHT, 2)):
+            extra += max(0, len(board.pieces(kind, color)) - usual)
+        if extra > 8:
+            return False
+    return True
 
 
 def weighted_move(board: chess.Board, rng: random.Random, style: str) -> chess.Move:
@@ -409,6 +419,7 @@ def pick(candidates, quotas: dict[str, int], feature_fn, chosen: dict[str, tuple
 
 
 def depths_for(pool: StockfishPool, fen: str, fixed: int | None) -> list[tuple[int, int]]:
+    """(depth, count) pairs by the depth rule, or D1..`fixed` when a depth is given."""
     engine = pool.get()
     counts = []
     for depth in range(1, (fixed or MAX_DEPTH) + 1):
@@ -450,6 +461,7 @@ def write_suite(path: str, title: str, chess960: bool, groups: list[tuple[str, l
 
 
 def build_tricky(rng: random.Random) -> list[tuple[str, list[str]]]:
+    """(comment, FENs) groups of tricky.epd: hand-made, playouts, then feature search."""
     groups: list[tuple[str, list[str]]] = []
     seen: set[str] = set()
 
@@ -512,6 +524,7 @@ def build_tricky(rng: random.Random) -> list[tuple[str, list[str]]]:
 
 
 def build_960(rng: random.Random) -> list[tuple[str, list[str]]]:
+    """(comment, FENs) groups of chess960.epd: numbered starts, hand-made, feature search."""
     numbers = sorted(set(range(0, 960, 24)) | {518, 959, 1, 2, 3})
     starts = [chess.Board.from_chess960_pos(n) for n in numbers]
     groups = [("Chess960 start positions, numbers " + " ".join(map(str, numbers)),
@@ -541,9 +554,11 @@ def build_960(rng: random.Random) -> list[tuple[str, list[str]]]:
     return groups
 
 
-def count_all(path: str, chess960: bool, groups, fixed: dict[str, int], jobs: int):
+def count_all(stockfish: str, path: str, chess960: bool, groups, fixed: dict[str, int],
+              jobs: int) -> dict[str, list[tuple[int, int]]]:
+    """Stockfish counts for every FEN of `groups`, D1..D3 confirmed by python-chess."""
     fens = [fen for _, fs in groups for fen in fs]
-    pool = StockfishPool(args_stockfish, chess960)
+    pool = StockfishPool(stockfish, chess960)
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as executor:
             results = list(executor.map(lambda f: depths_for(pool, f, fixed.get(f)), fens))
@@ -560,14 +575,12 @@ def count_all(path: str, chess960: bool, groups, fixed: dict[str, int], jobs: in
 
 
 def main() -> None:
-    global args_stockfish
     parser = argparse.ArgumentParser()
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default="perft-data")
     args = parser.parse_args()
-    args_stockfish = args.stockfish
     started = time.monotonic()
 
     std_groups = [(c, [fen for fen, _ in items]) for c, items in STANDARD]
@@ -582,12 +595,10 @@ def main() -> None:
     print(f"positions built in {time.monotonic() - started:.1f}s")
     for name, title, chess960, groups, fixed_depths in suites:
         path = os.path.join(args.out, name)
-        counts = count_all(path, chess960, groups, fixed_depths, args.jobs)
+        counts = count_all(args.stockfish, path, chess960, groups, fixed_depths, args.jobs)
         n = write_suite(path, title, chess960, groups, counts)
         print(f"{path}: {n} positions ({time.monotonic() - started:.1f}s)")
 
-
-args_stockfish = "/usr/games/stockfish"
 
 if __name__ == "__main__":
     main()

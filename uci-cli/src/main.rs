@@ -1,2 +1,93 @@
-//! `tsubame`: the UCI front end.
-fn main() {}
+//! `tsubame`: the UCI front end. Parsing and wiring only; the chess is in the library crates.
+//!
+//! ```text
+//! tsubame                                   speak UCI on stdin/stdout
+//! tsubame bench [depth]                     fixed search; last line `N nodes M nps`
+//! tsubame perft <depth> [fen]               perft divide with timing
+//! tsubame perft-suite <file.epd> [--max-depth N]
+//! ```
+
+mod bench;
+mod command;
+mod input;
+mod options;
+mod output;
+mod perft_cmd;
+mod session;
+
+use std::io::{BufReader, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use movegen::Position;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tsubame: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> anyhow::Result<ExitCode> {
+    match args.first().map(String::as_str) {
+        None => {
+            let mut session = session::Session::new()?;
+            let input = input::spawn_reader(BufReader::new(std::io::stdin()));
+            session.run(&input);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("bench") => {
+            let depth = args
+                .get(1)
+                .map(|d| d.parse::<u32>().context("bench depth must be a number"))
+                .transpose()?;
+            bench::run(depth);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("perft") => {
+            let depth: u32 = args
+                .get(1)
+                .context("usage: tsubame perft <depth> [fen]")?
+                .parse()
+                .context("perft depth must be a number")?;
+            let pos = if args.len() > 2 {
+                Position::from_fen(&args[2..].join(" ")).context("invalid FEN")?
+            } else {
+                Position::startpos()
+            };
+            let mut out = std::io::stdout().lock();
+            perft_cmd::perft_divide(&pos, depth, false, &mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("perft-suite") => {
+            let path = args
+                .get(1)
+                .context("usage: tsubame perft-suite <file.epd> [--max-depth N]")?;
+            let max_depth = match args.get(2).map(String::as_str) {
+                Some("--max-depth") => Some(
+                    args.get(3)
+                        .context("--max-depth needs a number")?
+                        .parse::<u32>()
+                        .context("--max-depth needs a number")?,
+                ),
+                Some(other) => bail!("unknown argument '{other}'"),
+                None => None,
+            };
+            let mut out = std::io::stdout().lock();
+            let summary = perft_cmd::perft_suite(Path::new(path), max_depth, &mut out)?;
+            out.flush()?;
+            Ok(if summary.all_passed() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Some(other) => bail!("unknown command '{other}' (expected bench, perft or perft-suite)"),
+    }
+}

@@ -52,7 +52,8 @@ impl CastlingRights {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Castling {
     rights: CastlingRights,
-    /// Indexed like the flag bits: colour * 2 + side. Meaningful only where the right is held.
+    /// Indexed like the flag bits: colour * 2 + side. Where the right is not held, the slot
+    /// holds its `NONE` default, so that derived equality compares rights only.
     rooks: [Square; 4],
 }
 
@@ -89,14 +90,18 @@ impl Castling {
     #[inline]
     pub fn revoke_color(&mut self, color: Color) {
         self.rights &= !CastlingRights::both(color);
+        let i = color as usize * 2;
+        self.rooks[i..i + 2].copy_from_slice(&Castling::NONE.rooks[i..i + 2]);
     }
 
     /// Drops the right whose rook stands on `sq` (the rook moved or was captured).
     #[inline]
     pub fn revoke_rook(&mut self, sq: Square) {
-        for (i, rook) in self.rooks.iter().enumerate() {
-            if *rook == sq {
+        for i in 0..4 {
+            if self.rooks[i] == sq {
                 self.rights &= !CastlingRights::from_bits_truncate(1 << i);
+                // Unheld slots keep their default square, so equal rights compare equal.
+                self.rooks[i] = Castling::NONE.rooks[i];
             }
         }
     }

@@ -1,1 +1,162 @@
-//! search crate: see DESIGN.md.
+//! Tsubame's search: iterative deepening with aspiration windows over a fail-soft principal
+//! variation search, quiescence with SEE, and the time manager's feedback from the root.
+//!
+//! The protocol layer builds a [`SearchRequest`], runs [`search`] on a thread of its own, and
+//! steers it through a shared [`SearchControl`]; results arrive as [`SearchEvent`]s and a
+//! final [`SearchOutcome`].
+
+mod alphabeta;
+mod control;
+mod history;
+mod movepick;
+mod pv;
+mod root;
+mod score;
+mod searcher;
+mod see;
+
+use std::time::Duration;
+
+use movegen::{Move, Position};
+use timeman::{Limits, TimeManager, TimeOptions};
+use tt::TranspositionTable;
+
+pub use control::SearchControl;
+pub use history::History;
+pub use movepick::{MovePicker, OrderingHints};
+pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
+pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
+pub use see::{see_ge, see_value};
+
+use root::{RootMove, RootSearch};
+use searcher::Searcher;
+
+/// Everything one `go` asks for.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// The position to search.
+    pub position: Position,
+    /// Keys of the game's positions before `position`, oldest first (for repetitions).
+    pub history: Vec<u64>,
+    /// When to stop.
+    pub limits: Limits,
+    /// The time manager's options.
+    pub time_options: TimeOptions,
+    /// Restrict the root to these moves (`go searchmoves`); empty means all.
+    pub searchmoves: Vec<Move>,
+    /// How many best lines to report.
+    pub multipv: usize,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// The move to play; `None` when the root has no legal move (mate or stalemate).
+    pub best_move: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder_move: Option<Move>,
+    /// The best move's score (side to move's view).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Searches `request.position` until a limit is reached or `control` says stop, reporting
+/// through `on_event`. With `go infinite` or `go ponder` it does not return before `stop` (or
+/// `ponderhit`), as UCI requires, even when the search itself has finished.
+pub fn search(
+    request: &SearchRequest,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    history: &mut History,
+    on_event: &mut dyn FnMut(SearchEvent<'_>),
+) -> SearchOutcome {
+    let root = request.position.clone();
+    let legal = root.legal_moves();
+    let mut moves: Vec<RootMove> = legal
+        .iter()
+        .filter(|mv| request.searchmoves.is_empty() || request.searchmoves.contains(mv))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            bound_score: -INFINITE,
+            pv: vec![mv],
+            nodes: 0,
+            seldepth: 0,
+        })
+        .collect();
+    if moves.is_empty() && !request.searchmoves.is_empty() {
+        // None of the requested moves is legal: search them all rather than play nothing.
+        moves = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                bound_score: -INFINITE,
+                pv: vec![mv],
+                nodes: 0,
+                seldepth: 0,
+            })
+            .collect();
+    }
+
+    tt.new_search();
+    let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply());
+    let mut keys = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
+    keys.extend_from_slice(&request.history);
+    keys.push(root.key());
+    let mut searcher = Searcher::new(tt, control, tm, history, keys);
+
+    let outcome = if moves.is_empty() {
+        let score = if root.in_check() { mated_in(0) } else { 0 };
+        SearchOutcome {
+            best_move: None,
+            ponder_move: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        }
+    } else {
+        let max_depth = request
+            .limits
+            .depth
+            .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
+        let mut root_search = RootSearch {
+            searcher: &mut searcher,
+            root,
+            moves,
+            multipv: request.multipv,
+            completed_depth: 0,
+            best_move_changes: 0,
+            on_event,
+        };
+        root_search.run(max_depth);
+        // The final line: the GUI's last PV must start with the move we play.
+        let depth = root_search.completed_depth.max(1);
+        root_search.report(0, ScoreBound::Exact, depth);
+        let best = &root_search.moves[0];
+        SearchOutcome {
+            best_move: Some(best.mv),
+            ponder_move: best.pv.get(1).copied(),
+            score: if best.score == -INFINITE {
+                best.previous_score
+            } else {
+                best.score
+            },
+            depth: root_search.completed_depth.max(0) as u32,
+            nodes: root_search.searcher.nodes,
+        }
+    };
+
+    // UCI: after `go infinite` or `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
+    while !control.stop_requested()
+        && (request.limits.infinite || (request.limits.ponder && !control.ponderhit_received()))
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    outcome
+}

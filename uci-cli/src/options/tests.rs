@@ -26,8 +26,46 @@ fn uci_reply_lines() {
         "option name Emergency Move Time type spin default 30 min 0 max 5000",
         "option name Minimum Thinking Time type spin default 20 min 0 max 5000",
         "option name Slow Mover type spin default 70 min 10 max 1000",
+        "option name TM Single Move type check default true",
+        "option name TM Mated Alternatives type check default true",
+        "option name TM Effort Divergence type check default true",
+        "option name TM Falling Score type check default true",
     ];
     assert_eq!(lines, expected);
+}
+
+/// The time manager's options are listed here for the GUI and defined in `timeman` for the
+/// planner: every one of them must agree in type, default and range.
+#[test]
+fn time_options_agree_with_the_time_manager() {
+    for tm in timeman::OPTION_TABLE {
+        let ours = find(tm.name).unwrap_or_else(|_| panic!("{} not offered over UCI", tm.name));
+        match (ours.kind, tm.kind) {
+            (
+                OptionKind::Spin { default, min, max },
+                timeman::OptionKind::Spin {
+                    default: d,
+                    min: lo,
+                    max: hi,
+                },
+            ) => assert_eq!((default, min, max), (d, lo, hi), "{}", tm.name),
+            (OptionKind::Check { default }, timeman::OptionKind::Check { default: d }) => {
+                assert_eq!(default, d, "{}", tm.name);
+            }
+            (
+                OptionKind::Combo { default, vars },
+                timeman::OptionKind::Combo { default: d, values },
+            ) => {
+                assert_eq!(default, d, "{}", tm.name);
+                let mut a = vars.to_vec();
+                let mut b = values.to_vec();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{}", tm.name);
+            }
+            (a, b) => panic!("{}: kinds differ: {a:?} vs {b:?}", tm.name),
+        }
+    }
 }
 
 #[test]

@@ -1,0 +1,401 @@
+//! The fail-soft principal variation search below the root.
+
+use std::sync::LazyLock;
+
+use arrayvec::ArrayVec;
+use movegen::{Move, Position};
+use tt::{Bound, EVAL_NONE};
+
+use crate::history::history_bonus;
+use crate::movepick::{MovePicker, OrderingHints};
+use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
+use crate::searcher::Searcher;
+use crate::see::see_ge;
+
+/// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
+static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0u8; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (moves, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
+        }
+    }
+    table
+});
+
+/// Quiet moves searched before the rest are skipped at shallow depths.
+#[inline]
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 }) as usize
+}
+
+impl Searcher<'_> {
+    /// Searches `pos` to `depth` plies within (`alpha`, `beta`) and returns a fail-soft score:
+    /// outside the window it is a bound, as far out as the search could prove.
+    pub(crate) fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        self.pv.clear(ply);
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return 0;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { eval::evaluate(pos) };
+        }
+        // Mate distance pruning: no line from here can beat a mate found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            };
+            if !pv_node && h.depth >= depth && usable {
+                return h.score;
+            }
+        }
+
+        let eval = if in_check {
+            SCORE_NONE
+        } else {
+            match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => eval::evaluate(pos),
+            }
+        };
+        self.plies[ply].eval = eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.plies[ply - 2].eval != SCORE_NONE
+            && eval > self.plies[ply - 2].eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far enough above beta that a shallow search won't drop below.
+            let margin = 80 * depth - if improving { 40 } else { 0 };
+            if depth <= 8 && eval - margin >= beta && eval < MATE_THRESHOLD {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too (not in pawn
+            // endings, where zugzwang makes passing the best option).
+            let previous_was_null = ply > 0 && self.plies[ply - 1].mv.is_none();
+            if depth >= 3
+                && eval >= beta
+                && !previous_was_null
+                && !self.plies[ply].no_null
+                && !pos.only_king_and_pawns(pos.turn())
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.plies[ply].mv = None;
+                self.plies[ply].moved = None;
+                self.keys.push(child.key());
+                let score =
+                    -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    let score = if score >= MATE_THRESHOLD { beta } else { score };
+                    // Deep down, verify with a reduced normal search: zugzwang can fool it.
+                    if depth < 10 {
+                        return score;
+                    }
+                    self.plies[ply].no_null = true;
+                    let verified = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
+                    self.plies[ply].no_null = false;
+                    if verified >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node is probably less
+        // important than it looks, and the shallower search will fill the table for later.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let previous = (ply > 0)
+            .then(|| self.plies[ply - 1])
+            .and_then(|p| Some((p.moved?, p.mv?)));
+        let hints = OrderingHints {
+            tt_move,
+            killers: self.history.killers(ply),
+            countermove: previous.and_then(|(piece, mv)| self.history.countermove(piece, mv.to())),
+        };
+        let mut picker = MovePicker::new(pos, &hints, self.history);
+        if picker.is_empty() {
+            return if in_check { mated_in(ply) } else { 0 };
+        }
+        self.history.clear_killers(ply + 1);
+        self.plies[ply + 1].no_null = false;
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut skip_quiets = false;
+
+        while let Some((mv, order)) = picker.next_move() {
+            let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            if best_score > -MATE_THRESHOLD {
+                if quiet {
+                    if skip_quiets {
+                        continue;
+                    }
+                    let futile = !in_check && depth <= 8 && eval + 100 + 80 * depth <= alpha;
+                    let too_late = !pv_node
+                        && !in_check
+                        && depth <= 8
+                        && quiets.len() >= late_move_limit(depth, improving);
+                    if futile || too_late {
+                        skip_quiets = true;
+                        continue;
+                    }
+                } else if depth <= 6 && !see_ge(pos, mv, -90 * depth) {
+                    continue;
+                }
+            }
+
+            let mut child = pos.clone();
+            child.play(mv);
+            self.tt.prefetch(child.key());
+            searched += 1;
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            self.plies[ply].mv = Some(mv);
+            self.plies[ply].moved = pos.piece_at(mv.from());
+            self.keys.push(child.key());
+
+            let score = if searched == 1 {
+                -self.negamax(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    !pv_node && !cut_node,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + usize::from(pv_node) && quiet {
+                    r = i32::from(LMR[(depth as usize).min(63)][searched.min(63)]);
+                    r -= i32::from(pv_node);
+                    r += i32::from(!improving);
+                    r += i32::from(cut_node);
+                    r -= i32::from(gives_check);
+                    r -= i32::from(order >= crate::movepick::COUNTERMOVE);
+                    r -= self.history.score(pos.turn(), mv) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, mv, &quiets, depth, ply, previous);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && best_move != Some(mv) {
+                let _ = quiets.try_push(mv);
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
+        let mv = best_move.map_or(0, Move::to_raw);
+        self.tt
+            .store(key, mv, best_score, stored_eval, depth, bound, ply);
+        best_score
+    }
+
+    /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
+    /// and remember it as killer and countermove.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        previous: Option<(movegen::Piece, Move)>,
+    ) {
+        let bonus = history_bonus(depth);
+        let side = pos.turn();
+        self.history.update(side, mv, bonus);
+        for &other in tried {
+            self.history.update(side, other, -bonus);
+        }
+        self.history.add_killer(ply, mv);
+        if let Some((piece, prev)) = previous {
+            self.history.set_countermove(piece, prev.to(), mv);
+        }
+    }
+
+    /// Quiescence search: only captures and promotions (all moves when in check), so that
+    /// the static evaluation is taken in quiet positions.
+    pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv.clear(ply);
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_insufficient_material() || (pos.halfmove_clock() >= 100 && !pos.in_check()) {
+            return 0;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { eval::evaluate(pos) };
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            };
+            if !pv_node && usable {
+                return h.score;
+            }
+        }
+        let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
+
+        let (eval, mut best_score) = if in_check {
+            (SCORE_NONE, -INFINITE)
+        } else {
+            let eval = match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => eval::evaluate(pos),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            (eval, eval)
+        };
+
+        let mut picker = if in_check {
+            let hints = OrderingHints {
+                tt_move,
+                ..OrderingHints::default()
+            };
+            MovePicker::new(pos, &hints, self.history)
+        } else {
+            MovePicker::noisy(pos, tt_move)
+        };
+        if in_check && picker.is_empty() {
+            return mated_in(ply);
+        }
+
+        let original_alpha = alpha;
+        let mut best_move = None;
+        while let Some((mv, order)) = picker.next_move() {
+            if !in_check {
+                if crate::movepick::is_bad_noisy(order) {
+                    continue;
+                }
+                // Delta pruning: even winning the piece outright would not reach alpha.
+                let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
+                if mv.promotion().is_none() && eval + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            self.keys.push(child.key());
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
+        let mv = best_move.map_or(0, Move::to_raw);
+        self.tt
+            .store(key, mv, best_score, stored_eval, 0, bound, ply);
+        best_score
+    }
+}

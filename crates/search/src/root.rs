@@ -1,0 +1,282 @@
+//! The root: iterative deepening with aspiration windows, MultiPV, and what the time manager
+//! and the GUI are told after each iteration.
+
+use std::time::Duration;
+
+use movegen::{Move, Position};
+use timeman::{IterationReport, IterationVerdict, RootScore};
+
+use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, is_mate_score};
+use crate::searcher::Searcher;
+
+/// The deepest iteration started.
+pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+
+/// A legal move at the root and what the search knows about it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    /// Score in the current iteration; `-INFINITE` until it is known to be the best so far.
+    pub score: i32,
+    /// Score of the last completed iteration.
+    pub previous_score: i32,
+    /// The fail-soft result of this move's last search (a bound for all but the best).
+    pub bound_score: i32,
+    pub pv: Vec<Move>,
+    pub nodes: u64,
+    pub seldepth: usize,
+}
+
+/// How a reported score relates to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (the search failed high).
+    Lower,
+    /// The true score is at most this (the search failed low).
+    Upper,
+}
+
+/// One line of search output, reported as a UCI `info` line.
+#[derive(Clone, Debug)]
+pub struct IterationInfo {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second, ... (MultiPV).
+    pub multipv: usize,
+    /// Score from the side to move's point of view.
+    pub score: UciScore,
+    /// Whether the score is exact or a bound.
+    pub bound: ScoreBound,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since `go`.
+    pub elapsed: Duration,
+    /// Hash table fill, permille.
+    pub hashfull: usize,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Something the search reports while it runs.
+#[derive(Clone, Debug)]
+pub enum SearchEvent<'a> {
+    /// A finished iteration line, an aspiration failure, or the final line before `bestmove`.
+    Info(&'a IterationInfo),
+    /// The root move being searched now (reported after the first second).
+    CurrMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its 1-based position in the root move list.
+        number: usize,
+    },
+}
+
+/// The root of a search run by one thread.
+pub(crate) struct RootSearch<'s, 'a> {
+    pub searcher: &'s mut Searcher<'a>,
+    pub root: Position,
+    pub moves: Vec<RootMove>,
+    pub multipv: usize,
+    pub completed_depth: i32,
+    pub best_move_changes: u32,
+    pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
+}
+
+impl RootSearch<'_, '_> {
+    /// Iterative deepening until a limit or the time manager says stop.
+    pub fn run(&mut self, max_depth: i32) {
+        let multipv = self.multipv.clamp(1, self.moves.len().max(1));
+        for depth in 1..=max_depth.min(MAX_DEPTH) {
+            self.best_move_changes = 0;
+            for rm in &mut self.moves {
+                rm.previous_score = if rm.score == -INFINITE {
+                    rm.previous_score
+                } else {
+                    rm.score
+                };
+                rm.nodes = 0;
+            }
+            for pv_index in 0..multipv {
+                self.aspiration(depth, pv_index);
+                if self.searcher.stopped {
+                    break;
+                }
+                self.moves[..=pv_index].sort_by_key(|rm| -rm.score);
+            }
+            if self.searcher.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            self.searcher.time_checks_enabled = true;
+            for pv_index in 0..multipv {
+                self.report(pv_index, ScoreBound::Exact, depth);
+            }
+            let verdict = self.iteration_verdict(depth);
+            if verdict != IterationVerdict::Continue {
+                break;
+            }
+        }
+    }
+
+    fn iteration_verdict(&mut self, depth: i32) -> IterationVerdict {
+        let root_nodes: Vec<u64> = self.moves.iter().map(|rm| rm.nodes).collect();
+        let best = &self.moves[0];
+        let others_mated = self.moves.len() > 1
+            && self.moves[1..]
+                .iter()
+                .all(|rm| rm.bound_score <= -MATE_THRESHOLD);
+        let score = match UciScore(best.score).mate_moves() {
+            Some(n) => RootScore::Mate(n),
+            None => RootScore::Centipawns(best.score),
+        };
+        let report = IterationReport {
+            depth: depth as u32,
+            best_move_changes: self.best_move_changes,
+            score,
+            root_nodes: &root_nodes,
+            best_index: 0,
+            root_moves: self.moves.len(),
+            others_mated,
+        };
+        let elapsed = self.searcher.start.elapsed();
+        self.searcher.tm.on_iteration(&report, elapsed)
+    }
+
+    /// Searches the line `pv_index` with a window around its last score, widening on failure.
+    fn aspiration(&mut self, depth: i32, pv_index: usize) {
+        let center = self.moves[pv_index].previous_score;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(center) {
+            (
+                (center - delta).max(-INFINITE),
+                (center + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(depth, alpha, beta, pv_index);
+            if self.searcher.stopped {
+                // Keep the best move found so far if the first move of the line completed.
+                if self.moves[pv_index].score != -INFINITE {
+                    self.moves[pv_index..].sort_by_key(|rm| -rm.score);
+                }
+                return;
+            }
+            self.moves[pv_index..].sort_by_key(|rm| -rm.score);
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                self.report_bound(pv_index, ScoreBound::Upper, depth);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                self.report_bound(pv_index, ScoreBound::Lower, depth);
+            } else {
+                return;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// One pass over the root moves from `pv_index` on; returns the best score (fail-soft).
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+        let mut best = -INFINITE;
+        for rm in &mut self.moves[pv_index..] {
+            rm.score = -INFINITE;
+        }
+        for i in pv_index..self.moves.len() {
+            let mv = self.moves[i].mv;
+            let elapsed = self.searcher.start.elapsed();
+            if elapsed > Duration::from_secs(1) {
+                (self.on_event)(SearchEvent::CurrMove {
+                    depth: depth as u32,
+                    mv,
+                    number: i + 1,
+                });
+            }
+            let nodes_before = self.searcher.nodes;
+            let mut child = self.root.clone();
+            child.play(mv);
+            let s = &mut *self.searcher;
+            s.plies[0].mv = Some(mv);
+            s.plies[0].moved = self.root.piece_at(mv.from());
+            s.keys.push(child.key());
+            s.seldepth = 0;
+            let new_depth = depth - 1 + i32::from(child.in_check());
+            let score = if i == pv_index {
+                -s.negamax(&child, new_depth, -beta, -alpha, 1, false)
+            } else {
+                let mut score = -s.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -s.negamax(&child, new_depth, -beta, -alpha, 1, false);
+                }
+                score
+            };
+            s.keys.pop();
+            let rm = &mut self.moves[i];
+            rm.nodes += s.nodes - nodes_before;
+            if s.stopped {
+                break;
+            }
+            rm.bound_score = score;
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = s.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend(s.pv.line(1));
+                if i != pv_index {
+                    self.best_move_changes += 1;
+                }
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn report_bound(&mut self, pv_index: usize, bound: ScoreBound, depth: i32) {
+        if self.searcher.start.elapsed() > Duration::from_secs(1) {
+            self.report(pv_index, bound, depth);
+        }
+    }
+
+    /// Reports the line `pv_index` as an `info` event.
+    pub fn report(&mut self, pv_index: usize, bound: ScoreBound, depth: i32) {
+        let Some(rm) = self.moves.get(pv_index) else {
+            return;
+        };
+        let score = if rm.score == -INFINITE {
+            rm.previous_score
+        } else {
+            rm.score
+        };
+        let info = IterationInfo {
+            depth: depth.max(1) as u32,
+            seldepth: rm.seldepth.max(1) as u32,
+            multipv: pv_index + 1,
+            score: UciScore(score.clamp(-MATE, MATE)),
+            bound,
+            nodes: self.searcher.nodes,
+            elapsed: self.searcher.start.elapsed(),
+            hashfull: self.searcher.tt.hashfull(),
+            pv: rm.pv.clone(),
+        };
+        (self.on_event)(SearchEvent::Info(&info));
+    }
+}

@@ -1,0 +1,382 @@
+//! The UCI protocol as a GUI sees it: one test per behaviour, driving the real binary.
+
+mod engine_harness;
+
+use std::time::{Duration, Instant};
+
+use engine_harness::{Engine, bestmove_of, first_pv_move};
+use movegen::Position;
+
+fn assert_legal(fen: &str, moves: &[&str], bestmove: &str, chess960: bool) {
+    let mut pos = Position::from_fen(fen).expect("test FEN");
+    for m in moves {
+        let mv = pos.parse_uci_move(m, chess960).expect("test move");
+        pos.play(mv);
+    }
+    assert!(
+        pos.parse_uci_move(bestmove, chess960).is_ok(),
+        "bestmove {bestmove} is illegal in {}",
+        pos.fen()
+    );
+}
+
+const START: &str = movegen::STARTING_FEN;
+
+#[test]
+fn silent_until_uci_then_identifies_and_lists_options() {
+    let mut e = Engine::start();
+    assert_eq!(
+        e.next_line(Duration::from_millis(300)),
+        None,
+        "printed before uci"
+    );
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name Tsubame"));
+    for name in [
+        "Hash",
+        "Threads",
+        "Clear Hash",
+        "Ponder",
+        "MultiPV",
+        "UCI_Chess960",
+        "Move Overhead",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "option {name} missing"
+        );
+    }
+}
+
+#[test]
+fn plays_a_legal_move_and_last_pv_starts_with_it() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 6");
+    let lines = e.wait_bestmove();
+    let best = bestmove_of(lines.last().unwrap()).to_string();
+    assert_legal(START, &["e2e4", "e7e5", "g1f3"], &best, false);
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" pv "))
+        .expect("an info line with a pv");
+    assert_eq!(first_pv_move(last_info), Some(best.as_str()));
+    assert!(
+        last_info.contains(" score "),
+        "final info line carries the score"
+    );
+    assert!(!lines.iter().any(|l| l.contains("score mate 0")));
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_infinite_waits_for_stop() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let before = e.sync();
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop"
+    );
+    e.send("stop");
+    let lines = e.wait_bestmove();
+    assert_legal(START, &[], bestmove_of(lines.last().unwrap()), false);
+}
+
+#[test]
+fn infinite_on_a_forced_mate_still_waits_for_stop() {
+    let mut e = Engine::start();
+    // Mate in one: the search finishes at once, but `go infinite` must hold the bestmove.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(500));
+    let lines = e.sync();
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    let lines = e.wait_bestmove();
+    assert_eq!(bestmove_of(lines.last().unwrap()), "d1d8");
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_moves() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(1500));
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    e.send("ponderhit");
+    let lines = e.wait_bestmove();
+    assert_legal(START, &["e2e4"], bestmove_of(lines.last().unwrap()), false);
+}
+
+#[test]
+fn stop_without_a_search_and_repeated_stops_send_nothing() {
+    let mut e = Engine::start();
+    e.send("stop");
+    e.send("ponderhit");
+    let lines = e.sync();
+    assert!(lines.is_empty(), "unexpected output {lines:?}");
+}
+
+#[test]
+fn go_racing_stop_gives_exactly_one_bestmove_each() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for _ in 0..20 {
+        e.send("go infinite");
+        e.send("stop");
+    }
+    e.send("go depth 1");
+    let _ = e.sync();
+    // 21 searches were started: 21 bestmoves, no more.
+    let mut count = e
+        .transcript
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .count();
+    while count < 21 {
+        e.wait_bestmove();
+        count += 1;
+    }
+    assert_eq!(
+        e.next_line(Duration::from_millis(500))
+            .filter(|l| l.starts_with("bestmove")),
+        None
+    );
+}
+
+#[test]
+fn checkmate_and_stalemate_at_the_root_answer_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("position fen 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1");
+    e.send("go depth 5");
+    assert_eq!(e.wait_bestmove().last().unwrap(), "bestmove (none)");
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go movetime 100");
+    assert_eq!(e.wait_bestmove().last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn finds_mate_in_two_with_a_mate_score() {
+    let mut e = Engine::start();
+    // 1.Rd8+ Re8 2.Rxe8#.
+    e.send("position fen 6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.wait_bestmove();
+    let last_info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(last_info.contains("score mate 2"), "{last_info}");
+}
+
+#[test]
+fn bad_input_is_reported_and_the_engine_keeps_working() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    for bad in [
+        "xyzzy",
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "go wtime abc",
+        "go depth -3",
+        "setoption name Hash value banana",
+        "setoption name NoSuchOption value 1",
+        "setoption name Hash value 999999999999999999999",
+        "",
+        "     ",
+    ] {
+        e.send(bad);
+    }
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count()
+            >= 7,
+        "{lines:#?}"
+    );
+    // The bad FENs left the previous position in place.
+    e.send("d");
+    let board = e.sync();
+    assert!(
+        board.iter().any(|l| l.contains("4P3")),
+        "position lost: {board:#?}"
+    );
+    e.send("go depth 3");
+    let lines = e.wait_bestmove();
+    assert_legal(START, &["e2e4"], bestmove_of(lines.last().unwrap()), false);
+}
+
+#[test]
+fn illegal_moves_stop_the_position_at_the_last_legal_move() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("e1e3"))
+    );
+    e.send("go depth 2");
+    let lines = e.wait_bestmove();
+    // White to move after e2e4 e7e5.
+    assert_legal(
+        START,
+        &["e2e4", "e7e5"],
+        bestmove_of(lines.last().unwrap()),
+        false,
+    );
+}
+
+#[test]
+fn invalid_utf8_and_long_lines_do_not_break_the_engine() {
+    let mut e = Engine::start();
+    e.send_bytes(b"go \xff\xfe depth 1\n");
+    e.send(&"a".repeat(200_000));
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("UTF-8")));
+    e.send("go depth 1");
+    e.wait_bestmove();
+}
+
+#[test]
+fn eof_exits_cleanly_even_during_a_search() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.close_stdin();
+    assert_eq!(e.wait_exit(Duration::from_secs(20)), Some(true));
+}
+
+#[test]
+fn quit_during_a_search_exits_at_once() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    e.send("quit");
+    assert_eq!(e.wait_exit(Duration::from_secs(20)), Some(true));
+    // Not a timing goal, only a sanity bound far above what it takes.
+    assert!(t.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook_both_ways() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Chess960 value true");
+    // Castling is the only way for White to avoid losing the rook... just check the notation:
+    // after the GUI sends king-takes-rook castling, the position must have the king on g1.
+    let fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
+    e.send(&format!("position fen {fen} moves b1e1"));
+    e.send("d");
+    let board = e.sync();
+    assert!(
+        board
+            .iter()
+            .any(|l| l.starts_with("Fen: rk2r3/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b")),
+        "{board:#?}"
+    );
+    e.send("go depth 4");
+    let lines = e.wait_bestmove();
+    let mut pos = Position::from_fen(fen).unwrap();
+    let mv = pos.parse_uci_move("b1e1", true).unwrap();
+    pos.play(mv);
+    assert!(
+        pos.parse_uci_move(bestmove_of(lines.last().unwrap()), true)
+            .is_ok()
+    );
+}
+
+#[test]
+fn clamped_option_values_are_reported() {
+    let mut e = Engine::start();
+    e.send("setoption name multipv value 1000");
+    e.send("setoption name move overhead value -5");
+    let lines = e.sync();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        2,
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 5");
+    let lines = e.wait_bestmove();
+    for k in 1..=3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("depth 5 ") && l.contains(&format!("multipv {k} ")))
+        );
+    }
+}
+
+#[test]
+fn go_nodes_and_movetime_return_quickly_with_legal_moves() {
+    let mut e = Engine::start();
+    e.send("go nodes 5000");
+    assert_legal(
+        START,
+        &[],
+        bestmove_of(e.wait_bestmove().last().unwrap()),
+        false,
+    );
+    e.send("go movetime 200");
+    assert_legal(
+        START,
+        &[],
+        bestmove_of(e.wait_bestmove().last().unwrap()),
+        false,
+    );
+    e.send("go wtime 50 btime 50");
+    assert_legal(
+        START,
+        &[],
+        bestmove_of(e.wait_bestmove().last().unwrap()),
+        false,
+    );
+    e.send("go wtime -100 btime 1000");
+    assert_legal(
+        START,
+        &[],
+        bestmove_of(e.wait_bestmove().last().unwrap()),
+        false,
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::start();
+    e.send("go depth 4 searchmoves a2a3 h2h3");
+    let best = bestmove_of(e.wait_bestmove().last().unwrap()).to_string();
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+}
+
+#[test]
+fn repetition_in_the_game_history_is_scored_as_a_draw() {
+    let mut e = Engine::start();
+    // White is a queen down but can repeat with perpetual check: Qe8+ Kh7 Qh5+ Kg8 ...
+    e.send(
+        "position fen 6k1/6p1/5p2/7Q/1r6/q7/5PPP/6K1 w - - 0 1 moves h5e8 g8h7 e8h5 h7g8 h5e8 g8h7",
+    );
+    e.send("go depth 8");
+    let lines = e.wait_bestmove();
+    let last_info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(last_info.contains("score cp 0"), "{last_info}");
+}

@@ -1,0 +1,135 @@
+//! Reading the GUI's lines on a thread of their own, so the engine answers `isready` and
+//! `stop` while it searches.
+
+use std::io::{BufRead, ErrorKind};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+
+/// Lines longer than this are dropped with a notice instead of being buffered without end.
+pub const MAX_LINE_BYTES: usize = 1 << 24;
+
+/// One unit of input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A complete line (without its line break).
+    Line(String),
+    /// A line that could not be used; the text says why.
+    Rejected(String),
+    /// Standard input is closed: behave as for `quit`.
+    Eof,
+}
+
+/// Starts the reader thread over `source` and returns the receiving end.
+pub fn spawn_reader<R: BufRead + Send + 'static>(source: R) -> Receiver<Input> {
+    let (tx, rx) = channel();
+    thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_lines(source, &tx))
+        .map_err(|e| eprintln!("cannot start the input thread: {e}"))
+        .ok();
+    rx
+}
+
+fn read_lines<R: BufRead>(mut source: R, tx: &Sender<Input>) {
+    let mut line = Vec::new();
+    let mut overflow = false;
+    loop {
+        let (consumed, complete) = match source.fill_buf() {
+            Ok([]) => {
+                if !line.is_empty() && !overflow {
+                    let _ = tx.send(decode(&line));
+                }
+                let _ = tx.send(Input::Eof);
+                return;
+            }
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    if !overflow {
+                        line.extend_from_slice(&buf[..i]);
+                    }
+                    (i + 1, true)
+                }
+                None => {
+                    if !overflow {
+                        line.extend_from_slice(buf);
+                    }
+                    (buf.len(), false)
+                }
+            },
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => {
+                let _ = tx.send(Input::Eof);
+                return;
+            }
+        };
+        source.consume(consumed);
+        if line.len() > MAX_LINE_BYTES {
+            overflow = true;
+            line = Vec::new();
+        }
+        if complete {
+            let input = if overflow {
+                Input::Rejected(format!("line longer than {MAX_LINE_BYTES} bytes ignored"))
+            } else {
+                decode(&line)
+            };
+            if tx.send(input).is_err() {
+                return;
+            }
+            line.clear();
+            overflow = false;
+        }
+    }
+}
+
+fn decode(bytes: &[u8]) -> Input {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Input::Line(text.to_owned()),
+        Err(e) => Input::Rejected(format!(
+            "line is not valid UTF-8 (bad byte at offset {}); ignored",
+            e.valid_up_to()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn read_all(bytes: &[u8]) -> Vec<Input> {
+        let rx = spawn_reader(Cursor::new(bytes.to_vec()));
+        let mut out = Vec::new();
+        while let Ok(input) = rx.recv() {
+            let eof = input == Input::Eof;
+            out.push(input);
+            if eof {
+                break;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn splits_lines_and_ends_with_eof() {
+        let got = read_all(b"uci\r\nisready\nquit");
+        assert_eq!(
+            got,
+            vec![
+                Input::Line("uci".into()),
+                Input::Line("isready".into()),
+                Input::Line("quit".into()),
+                Input::Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_rejected_not_fatal() {
+        let got = read_all(b"go \xff\xfe depth 1\nisready\n");
+        assert!(matches!(&got[0], Input::Rejected(msg) if msg.contains("UTF-8")));
+        assert_eq!(got[1], Input::Line("isready".into()));
+        assert_eq!(got[2], Input::Eof);
+    }
+}

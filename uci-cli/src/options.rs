@@ -1,0 +1,213 @@
+//! The engine's UCI options: one declarative table, and a store of their current values.
+//!
+//! To add an option, add one row to `option_table!` below: its id, its UCI name and its kind.
+//! The enum [`OptionId`], the `uci` reply and the store all follow from that row, and a
+//! compile-time check rejects a spin whose default lies outside its range or a combo whose
+//! default is not one of its choices.
+//!
+//! Setting follows the UCI spec and what GUIs do: names are matched case-insensitively with
+//! whitespace runs collapsed; `check` takes `true`/`false` in any case; a `spin` out of range is
+//! clamped and the outcome says so (the UCI layer prints it as `info string`); a `combo` takes one
+//! of its choices in any case; a `button` ignores any value; a `string` takes the value verbatim,
+//! with `<empty>` (how defaults are shown) or no value meaning the empty string.
+
+mod store;
+
+#[cfg(test)]
+pub use store::{OptionError, SetOutcome};
+pub use store::{OptionValue, Options};
+
+use std::fmt;
+
+/// The type of an option with its default (and range or choices), as the `uci` reply lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type check`: a boolean.
+    Check {
+        /// The value at start.
+        default: bool,
+    },
+    /// `type spin`: an integer in `min..=max`.
+    Spin {
+        /// The value at start.
+        default: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// `type combo`: one of a fixed list of words.
+    Combo {
+        /// The value at start; one of `vars`.
+        default: &'static str,
+        /// The choices, in the order the `uci` reply lists them.
+        vars: &'static [&'static str],
+    },
+    /// `type button`: an action with no value.
+    Button,
+    /// `type string`: free text.
+    // The UCI `string` type: supported and tested, though no option uses it yet.
+    #[cfg_attr(not(test), allow(dead_code))]
+    String {
+        /// The value at start.
+        default: &'static str,
+    },
+}
+
+/// One row of the option table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Which option this is, for code that reacts to a change.
+    pub id: OptionId,
+    /// The name as listed in the `uci` reply.
+    pub name: &'static str,
+    /// Type, default, and range or choices.
+    pub kind: OptionKind,
+}
+
+/// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
+/// `OPTIONS[id as usize].id == id` holds by construction.
+macro_rules! option_table {
+    ($($(#[doc = $doc:literal])* $id:ident: $name:literal => $kind:expr,)+) => {
+        /// Names an option of [`OPTIONS`]; `id as usize` is its row.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum OptionId {
+            $($(#[doc = $doc])* $id,)+
+        }
+
+        /// Every option, in the order of the `uci` reply.
+        pub const OPTIONS: &[OptionSpec] = &[
+            $(OptionSpec { id: OptionId::$id, name: $name, kind: $kind },)+
+        ];
+    };
+}
+
+option_table! {
+    /// Transposition table size in MiB.
+    Hash: "Hash" => OptionKind::Spin { default: 16, min: 1, max: 65536 },
+    /// Search threads.
+    Threads: "Threads" => OptionKind::Spin { default: 1, min: 1, max: 256 },
+    /// Empties the transposition table.
+    ClearHash: "Clear Hash" => OptionKind::Button,
+    /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
+    Ponder: "Ponder" => OptionKind::Check { default: false },
+    /// Number of principal variations reported.
+    MultiPv: "MultiPV" => OptionKind::Spin { default: 1, min: 1, max: 256 },
+    /// Chess960 castling notation (king takes rook).
+    Chess960: "UCI_Chess960" => OptionKind::Check { default: false },
+    /// Milliseconds kept back per move for GUI and network latency.
+    MoveOverhead: "Move Overhead" => OptionKind::Spin { default: 30, min: 0, max: 5000 },
+    /// Which time model plans the search time.
+    TimeModel: "Time Model" => OptionKind::Combo {
+        default: "Improved",
+        vars: &["Improved", "Classic"],
+    },
+    /// Moves ahead over which the emergency time reserve is spread.
+    EmergencyMoveHorizon: "Emergency Move Horizon" => OptionKind::Spin {
+        default: 40,
+        min: 0,
+        max: 50,
+    },
+    /// Milliseconds always kept in reserve.
+    EmergencyBaseTime: "Emergency Base Time" => OptionKind::Spin {
+        default: 60,
+        min: 0,
+        max: 30000,
+    },
+    /// Milliseconds kept in reserve per move of the horizon.
+    EmergencyMoveTime: "Emergency Move Time" => OptionKind::Spin {
+        default: 30,
+        min: 0,
+        max: 5000,
+    },
+    /// The least time, in milliseconds, spent on a move.
+    MinimumThinkingTime: "Minimum Thinking Time" => OptionKind::Spin {
+        default: 20,
+        min: 0,
+        max: 5000,
+    },
+    /// Percentage scaling the time spent per move (100 is neutral).
+    SlowMover: "Slow Mover" => OptionKind::Spin { default: 70, min: 10, max: 1000 },
+    TmSingleMove: "TM Single Move" => OptionKind::Check { default: true },
+    TmMatedAlternatives: "TM Mated Alternatives" => OptionKind::Check { default: true },
+    TmEffortDivergence: "TM Effort Divergence" => OptionKind::Check { default: true },
+    TmFallingScore: "TM Falling Score" => OptionKind::Check { default: true },
+}
+
+impl OptionId {
+    /// This option's row of [`OPTIONS`].
+    pub fn spec(self) -> &'static OptionSpec {
+        &OPTIONS[self as usize]
+    }
+}
+
+/// Compile-time check of the table: spin defaults in range, combo defaults among the choices.
+const _: () = {
+    let mut i = 0;
+    while i < OPTIONS.len() {
+        match OPTIONS[i].kind {
+            OptionKind::Spin { default, min, max } => {
+                assert!(
+                    min <= default && default <= max,
+                    "spin default out of range"
+                );
+            }
+            OptionKind::Combo { default, vars } => {
+                let mut found = false;
+                let mut v = 0;
+                while v < vars.len() {
+                    found |= const_str_eq(vars[v], default);
+                    v += 1;
+                }
+                assert!(found, "combo default is not one of its vars");
+            }
+            OptionKind::Check { .. } | OptionKind::Button | OptionKind::String { .. } => {}
+        }
+        i += 1;
+    }
+};
+
+/// `a == b`, usable in a `const` item.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The `option name ... type ...` line of the `uci` reply, with the default (an empty string
+/// default is written `<empty>`, as the spec's examples and other engines do).
+impl fmt::Display for OptionSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option name {} type ", self.name)?;
+        match self.kind {
+            OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, vars } => {
+                write!(f, "combo default {default}")?;
+                vars.iter().try_for_each(|var| write!(f, " var {var}"))
+            }
+            OptionKind::Button => write!(f, "button"),
+            OptionKind::String { default: "" } => write!(f, "string default <empty>"),
+            OptionKind::String { default } => write!(f, "string default {default}"),
+        }
+    }
+}
+
+/// The option lines of the `uci` reply, one per option, in table order.
+pub fn uci_option_lines() -> impl Iterator<Item = String> {
+    OPTIONS.iter().map(ToString::to_string)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,345 @@
+//! The UCI session: the engine's state between commands, and what each command does.
+//!
+//! The protocol thread (this one) never searches: `go` starts a search thread and returns, so
+//! `isready`, `stop`, `ponderhit` and `quit` are answered at once. A second `go` while one
+//! search runs first stops and finishes the running one, so every `go` gets exactly one
+//! `bestmove`.
+//!
+//! Illegal or malformed moves in `position ... moves`: the position stops at the last legal
+//! move and an `info string` names the first bad one (as Stockfish does), so the engine keeps
+//! answering with moves that are legal in the position it was given.
+
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+
+use movegen::{Move, Position};
+use search::{History, SearchControl, SearchRequest};
+use timeman::{Clock, Limits, TimeModel, TimeOptions};
+use tt::TranspositionTable;
+
+use crate::command::{Command, GoParams, PositionStart, parse_command};
+use crate::input::Input;
+use crate::options::{OPTIONS, OptionId, OptionValue, Options, uci_option_lines};
+use crate::output::{format_bestmove, format_event, info_string, send};
+
+/// Tables at least this large are replaced by a fresh zeroed allocation instead of being
+/// cleared in place, so `ucinewgame` returns at once (the OS hands out zero pages lazily).
+const REALLOCATE_TO_CLEAR_MB: usize = 1024;
+
+/// The engine between commands.
+#[derive(Debug)]
+pub struct Session {
+    position: Position,
+    /// Keys of the game's positions before `position`, oldest first.
+    game_keys: Vec<u64>,
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    history: Arc<Mutex<History>>,
+    control: Arc<SearchControl>,
+    /// The running search or perft, if any.
+    worker: Option<JoinHandle<()>>,
+    debug: bool,
+}
+
+impl Session {
+    /// A session with default options and the starting position.
+    pub fn new() -> anyhow::Result<Session> {
+        let options = Options::new();
+        let megabytes = options.spin(OptionId::Hash).max(1) as usize;
+        let tt = TranspositionTable::new(megabytes)
+            .map_err(|e| anyhow::anyhow!("cannot allocate the hash table: {e}"))?;
+        Ok(Session {
+            position: Position::startpos(),
+            game_keys: Vec::new(),
+            options,
+            tt: Arc::new(tt),
+            history: Arc::new(Mutex::new(History::default())),
+            control: Arc::new(SearchControl::default()),
+            worker: None,
+            debug: false,
+        })
+    }
+
+    /// Reads commands until `quit` or the end of input, then stops any search and returns.
+    pub fn run(&mut self, input: &Receiver<Input>) {
+        while let Ok(item) = input.recv() {
+            match item {
+                Input::Line(line) => {
+                    if !self.handle(&line) {
+                        break;
+                    }
+                }
+                Input::Rejected(why) => info_string(&why),
+                Input::Eof => break,
+            }
+        }
+        self.finish_worker(true);
+    }
+
+    /// Carries out one line; `false` means quit.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let command = match parse_command(line) {
+            Ok(command) => command,
+            Err(e) => {
+                info_string(&e.to_string());
+                return true;
+            }
+        };
+        match command {
+            Command::Empty => {}
+            Command::Uci => {
+                send(concat!("id name Tsubame ", env!("CARGO_PKG_VERSION")));
+                send("id author the Tsubame developers");
+                for line in uci_option_lines() {
+                    send(&line);
+                }
+                send("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => send("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register(_) => info_string("no registration is needed"),
+            Command::UciNewGame => self.new_game(),
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => self.control.request_stop(),
+            Command::PonderHit => self.control.ponderhit(),
+            Command::Quit => return false,
+            Command::D => send(&self.position.pretty()),
+            Command::Eval => send(&eval::trace(&self.position).to_string()),
+            Command::Bench { depth } => {
+                self.finish_worker(true);
+                crate::bench::run(depth);
+            }
+            Command::Perft { depth, fen } => match fen {
+                Some(fen) => match Position::from_fen(&fen) {
+                    Ok(pos) => self.start_perft(pos, depth),
+                    Err(e) => info_string(&format!("invalid FEN: {e}")),
+                },
+                None => self.start_perft(self.position.clone(), depth),
+            },
+        }
+        true
+    }
+
+    fn chess960(&self) -> bool {
+        self.options.check(OptionId::Chess960)
+    }
+
+    /// Stops (if `stop`) and waits for the running search or perft.
+    fn finish_worker(&mut self, stop: bool) {
+        if let Some(worker) = self.worker.take() {
+            if stop {
+                self.control.request_stop();
+            }
+            if worker.join().is_err() {
+                info_string("the search thread failed; its result is lost");
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let outcome = match self.options.set(name, value) {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                info_string(&e.to_string());
+                return;
+            }
+        };
+        if let Some(notice) = outcome.notice() {
+            info_string(&notice);
+        }
+        match outcome.id() {
+            OptionId::Hash => {
+                self.finish_worker(true);
+                let megabytes = self.options.spin(OptionId::Hash).max(1) as usize;
+                match Arc::get_mut(&mut self.tt).map(|tt| tt.resize(megabytes)) {
+                    Some(Ok(())) => {}
+                    Some(Err(e)) => info_string(&format!("Hash not changed: {e}")),
+                    None => info_string("Hash not changed: the table is still in use"),
+                }
+            }
+            OptionId::ClearHash => {
+                self.finish_worker(true);
+                self.clear_hash();
+            }
+            OptionId::Threads => {
+                let threads = self.options.spin(OptionId::Threads);
+                if threads > 1 {
+                    info_string(&format!(
+                        "Threads set to {threads}; this build still searches with one thread"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        let Some(tt) = Arc::get_mut(&mut self.tt) else {
+            info_string("hash not cleared: the table is still in use");
+            return;
+        };
+        let megabytes = tt.megabytes();
+        if megabytes >= REALLOCATE_TO_CLEAR_MB {
+            if let Ok(fresh) = TranspositionTable::new(megabytes) {
+                *tt = fresh;
+                return;
+            }
+        }
+        tt.clear(thread::available_parallelism().map_or(1, |n| n.get()));
+    }
+
+    fn new_game(&mut self) {
+        self.finish_worker(true);
+        self.clear_hash();
+        self.history
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.position = Position::startpos();
+        self.game_keys.clear();
+    }
+
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
+        let mut pos = match start {
+            PositionStart::StartPos => Position::startpos(),
+            PositionStart::Fen(fen) => match Position::from_fen(fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    info_string(&format!("invalid FEN ({e}); position unchanged"));
+                    return;
+                }
+            },
+        };
+        let mut keys = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            match pos.parse_uci_move(text, self.chess960()) {
+                Ok(mv) => {
+                    keys.push(pos.key());
+                    pos.play(mv);
+                }
+                Err(e) => {
+                    info_string(&format!(
+                        "move {} of the list: {e}; position set up to the move before it",
+                        i + 1
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = pos;
+        self.game_keys = keys;
+    }
+
+    fn time_options(&self) -> TimeOptions {
+        let mut options = TimeOptions::default();
+        for spec in OPTIONS {
+            if timeman::find_option(spec.name).is_none() {
+                continue;
+            }
+            let value = match self.options.get(spec.id) {
+                OptionValue::Check(b) => b.to_string(),
+                OptionValue::Spin(n) => n.to_string(),
+                OptionValue::Combo(s) => (*s).to_string(),
+                OptionValue::String(s) => s.clone(),
+                OptionValue::Button => continue,
+            };
+            if let Err(e) = options.set(spec.name, &value) {
+                info_string(&format!("{}: {e}", spec.name));
+            }
+        }
+        options.ponder = self.options.check(OptionId::Ponder);
+        if self.options.text(OptionId::TimeModel) == "Classic" {
+            options.model = TimeModel::Classic;
+        }
+        options
+    }
+
+    fn limits(&self, params: &GoParams) -> Limits {
+        let white = self.position.turn() == movegen::Color::White;
+        let (time, inc) = if white {
+            (params.wtime, params.winc)
+        } else {
+            (params.btime, params.binc)
+        };
+        let clock = time.map(|t| {
+            Clock::new(
+                t.0,
+                inc.map_or(0, |i| i.0.max(0)),
+                params.movestogo.unwrap_or(0),
+            )
+        });
+        Limits {
+            clock,
+            movetime_ms: params.movetime.map(|m| m.0.max(0) as u64),
+            depth: params.depth,
+            nodes: params.nodes,
+            mate: params.mate,
+            infinite: params.infinite,
+            ponder: params.ponder,
+        }
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        self.finish_worker(true);
+        if let Some(depth) = params.perft {
+            self.start_perft(self.position.clone(), depth);
+            return;
+        }
+        let chess960 = self.chess960();
+        let mut searchmoves: Vec<Move> = Vec::new();
+        for text in &params.searchmoves {
+            match self.position.parse_uci_move(text, chess960) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(e) => info_string(&format!("searchmoves: {e}; ignored")),
+            }
+        }
+        let request = SearchRequest {
+            position: self.position.clone(),
+            history: self.game_keys.clone(),
+            limits: self.limits(params),
+            time_options: self.time_options(),
+            searchmoves,
+            multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
+        };
+        let tt = Arc::clone(&self.tt);
+        let history = Arc::clone(&self.history);
+        let control = Arc::clone(&self.control);
+        control.reset();
+        let spawned = thread::Builder::new()
+            .name("search".into())
+            // Each ply keeps a position and a move list on the stack.
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut history = history.lock().unwrap_or_else(PoisonError::into_inner);
+                let outcome = search::search(&request, &tt, &control, &mut history, &mut |event| {
+                    send(&format_event(&event, chess960));
+                });
+                send(&format_bestmove(
+                    outcome.best_move,
+                    outcome.ponder_move,
+                    chess960,
+                ));
+            });
+        match spawned {
+            Ok(handle) => self.worker = Some(handle),
+            Err(e) => info_string(&format!("cannot start the search thread: {e}")),
+        }
+    }
+
+    fn start_perft(&mut self, pos: Position, depth: u32) {
+        self.finish_worker(true);
+        let chess960 = self.chess960();
+        let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
+            let mut out = Vec::new();
+            let _ = crate::perft_cmd::perft_divide(&pos, depth, chess960, &mut out);
+            send(String::from_utf8_lossy(&out).trim_end());
+        });
+        match spawned {
+            Ok(handle) => self.worker = Some(handle),
+            Err(e) => info_string(&format!("cannot start perft: {e}")),
+        }
+    }
+}
