@@ -21,13 +21,9 @@
 mod error;
 mod go;
 
-pub use error::CommandError;
-#[cfg(test)]
-pub use error::EXCERPT_CHARS;
+pub use error::{CommandError, EXCERPT_CHARS};
 pub(crate) use error::excerpt;
-pub use go::GoParams;
-#[cfg(test)]
-pub use go::Millis;
+pub use go::{GoParams, Millis};
 pub(crate) use go::parse_i64_saturating;
 
 /// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).

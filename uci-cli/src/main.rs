@@ -7,13 +7,7 @@
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! ```
 
-mod bench;
-mod command;
-mod input;
-mod options;
-mod output;
-mod perft_cmd;
-mod session;
+use tsubame::{bench, input, perft_cmd, session};
 
 use std::io::{BufReader, Write};
 use std::path::Path;

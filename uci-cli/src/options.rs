@@ -46,8 +46,6 @@ pub enum OptionKind {
     /// `type button`: an action with no value.
     Button,
     /// `type string`: free text.
-    // The UCI `string` type: supported and tested, though no option uses it yet.
-    #[cfg_attr(not(test), allow(dead_code))]
     String {
         /// The value at start.
         default: &'static str,
