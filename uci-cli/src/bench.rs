@@ -86,7 +86,7 @@ pub fn run(depth: Option<u32>) {
         }
     };
     let control = SearchControl::default();
-    let mut history = History::default();
+    let mut histories: Vec<History> = Vec::new();
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -95,7 +95,7 @@ pub fn run(depth: Option<u32>) {
             continue;
         };
         tt.clear(1);
-        history.clear();
+        histories.iter_mut().for_each(History::clear);
         let request = SearchRequest {
             position,
             history: Vec::new(),
@@ -106,8 +106,9 @@ pub fn run(depth: Option<u32>) {
             time_options: TimeOptions::default(),
             searchmoves: Vec::new(),
             multipv: 1,
+            threads: 1,
         };
-        let outcome = search::search(&request, &tt, &control, &mut history, &mut |_| {});
+        let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
         total_nodes += outcome.nodes;
         send(&format!(
             "position {:>2}/{}: {} nodes",

@@ -21,10 +21,10 @@
 mod error;
 mod go;
 
-pub use error::{CommandError, EXCERPT_CHARS};
 pub(crate) use error::excerpt;
-pub use go::{GoParams, Millis};
+pub use error::{CommandError, EXCERPT_CHARS};
 pub(crate) use go::parse_i64_saturating;
+pub use go::{GoParams, Millis};
 
 /// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -35,7 +35,7 @@ pub struct Session {
     game_keys: Vec<u64>,
     options: Options,
     tt: Arc<TranspositionTable>,
-    history: Arc<Mutex<History>>,
+    histories: Arc<Mutex<Vec<History>>>,
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
@@ -54,7 +54,7 @@ impl Session {
             game_keys: Vec::new(),
             options,
             tt: Arc::new(tt),
-            history: Arc::new(Mutex::new(History::default())),
+            histories: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(SearchControl::default()),
             worker: None,
             debug: false,
@@ -164,14 +164,6 @@ impl Session {
                 self.finish_worker(true);
                 self.clear_hash();
             }
-            OptionId::Threads => {
-                let threads = self.options.spin(OptionId::Threads);
-                if threads > 1 {
-                    info_string(&format!(
-                        "Threads set to {threads}; this build still searches with one thread"
-                    ));
-                }
-            }
             _ => {}
         }
     }
@@ -194,10 +186,11 @@ impl Session {
     fn new_game(&mut self) {
         self.finish_worker(true);
         self.clear_hash();
-        self.history
+        self.histories
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+            .iter_mut()
+            .for_each(History::clear);
         self.position = Position::startpos();
         self.game_keys.clear();
     }
@@ -303,9 +296,10 @@ impl Session {
             time_options: self.time_options(),
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
+            threads: self.options.spin(OptionId::Threads).max(1) as usize,
         };
         let tt = Arc::clone(&self.tt);
-        let history = Arc::clone(&self.history);
+        let histories = Arc::clone(&self.histories);
         let control = Arc::clone(&self.control);
         control.reset();
         let spawned = thread::Builder::new()
@@ -313,10 +307,11 @@ impl Session {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut history = history.lock().unwrap_or_else(PoisonError::into_inner);
-                let outcome = search::search(&request, &tt, &control, &mut history, &mut |event| {
-                    send(&format_event(&event, chess960));
-                });
+                let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
+                let outcome =
+                    search::search(&request, &tt, &control, &mut histories, &mut |event| {
+                        send(&format_event(&event, chess960));
+                    });
                 send(&format_bestmove(
                     outcome.best_move,
                     outcome.ponder_move,

@@ -30,6 +30,33 @@ fn late_move_limit(depth: i32, improving: bool) -> usize {
     (if improving { base } else { base / 2 }) as usize
 }
 
+/// What a node's move loop needs to know about the node; fixed once the loop starts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeContext {
+    pub depth: i32,
+    pub beta: i32,
+    pub ply: usize,
+    pub pv_node: bool,
+    pub cut_node: bool,
+    pub in_check: bool,
+    pub eval: i32,
+    pub improving: bool,
+}
+
+/// What a node's move loop has found so far; shared under a lock once the node splits.
+#[derive(Clone, Debug)]
+pub(crate) struct LoopState {
+    pub alpha: i32,
+    pub best_score: i32,
+    pub best_move: Option<Move>,
+    /// Moves searched (not pruned).
+    pub searched: usize,
+    /// Quiet moves searched that did not become the best move.
+    pub quiets_tried: usize,
+    /// Late move pruning or futility has ruled out every further quiet move.
+    pub skip_quiets: bool,
+}
+
 impl Searcher<'_> {
     /// Searches `pos` to `depth` plies within (`alpha`, `beta`) and returns a fail-soft score:
     /// outside the window it is a bound, as far out as the search could prove.
@@ -48,7 +75,7 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         self.pv.clear(ply);
         self.count_node();
-        if self.stopped {
+        if self.aborted() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -119,7 +146,7 @@ impl Searcher<'_> {
                 let score =
                     -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
                 self.keys.pop();
-                if self.stopped {
+                if self.aborted() {
                     return 0;
                 }
                 if score >= beta {
@@ -159,83 +186,41 @@ impl Searcher<'_> {
         self.history.clear_killers(ply + 1);
         self.plies[ply + 1].no_null = false;
 
+        let ctx = NodeContext {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            cut_node,
+            in_check,
+            eval,
+            improving,
+        };
         let original_alpha = alpha;
-        let mut best_score = -INFINITE;
-        let mut best_move = None;
-        let mut searched = 0usize;
+        let mut node = LoopState {
+            alpha,
+            best_score: -INFINITE,
+            best_move: None,
+            searched: 0,
+            quiets_tried: 0,
+            skip_quiets: false,
+        };
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut skip_quiets = false;
 
         while let Some((mv, order)) = picker.next_move() {
-            let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
-            if best_score > -MATE_THRESHOLD {
-                if quiet {
-                    if skip_quiets {
-                        continue;
-                    }
-                    let futile = !in_check && depth <= 8 && eval + 100 + 80 * depth <= alpha;
-                    let too_late = !pv_node
-                        && !in_check
-                        && depth <= 8
-                        && quiets.len() >= late_move_limit(depth, improving);
-                    if futile || too_late {
-                        skip_quiets = true;
-                        continue;
-                    }
-                } else if depth <= 6 && !see_ge(pos, mv, -90 * depth) {
-                    continue;
-                }
+            if self.should_prune(pos, mv, order, &ctx, &mut node) {
+                continue;
             }
-
-            let mut child = pos.clone();
-            child.play(mv);
-            self.tt.prefetch(child.key());
-            searched += 1;
-            let gives_check = child.in_check();
-            let new_depth = depth - 1 + i32::from(gives_check);
-            self.plies[ply].mv = Some(mv);
-            self.plies[ply].moved = pos.piece_at(mv.from());
-            self.keys.push(child.key());
-
-            let score = if searched == 1 {
-                -self.negamax(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    !pv_node && !cut_node,
-                )
-            } else {
-                let mut r = 0;
-                if depth >= 3 && searched > 1 + usize::from(pv_node) && quiet {
-                    r = i32::from(LMR[(depth as usize).min(63)][searched.min(63)]);
-                    r -= i32::from(pv_node);
-                    r += i32::from(!improving);
-                    r += i32::from(cut_node);
-                    r -= i32::from(gives_check);
-                    r -= i32::from(order >= crate::movepick::COUNTERMOVE);
-                    r -= self.history.score(pos.turn(), mv) / 8192;
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
-                }
-                s
-            };
-            self.keys.pop();
-            if self.stopped {
+            node.searched += 1;
+            let score = self.search_child(pos, mv, order, &ctx, node.alpha, node.searched);
+            if self.aborted() {
                 return 0;
             }
-
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(mv);
+            let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            if score > node.best_score {
+                node.best_score = score;
+                if score > node.alpha {
+                    node.best_move = Some(mv);
                     if pv_node {
                         self.pv.update(ply, mv);
                     }
@@ -245,14 +230,32 @@ impl Searcher<'_> {
                         }
                         break;
                     }
-                    alpha = score;
+                    node.alpha = score;
                 }
             }
-            if quiet && best_move != Some(mv) {
+            if quiet && node.best_move != Some(mv) {
+                node.quiets_tried += 1;
                 let _ = quiets.try_push(mv);
+            }
+            // Young brothers wait: with the first move searched, the rest may go in parallel.
+            if self.can_split(depth) {
+                node = self.split(pos, ctx, picker, node);
+                if self.aborted() {
+                    return 0;
+                }
+                if node.best_score >= beta {
+                    if let Some(best) = node
+                        .best_move
+                        .filter(|m| !pos.is_capture(*m) && m.promotion().is_none())
+                    {
+                        self.reward_quiet(pos, best, &[], depth, ply, previous);
+                    }
+                }
+                break;
             }
         }
 
+        let best_score = node.best_score;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -261,10 +264,108 @@ impl Searcher<'_> {
             Bound::Upper
         };
         let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
-        let mv = best_move.map_or(0, Move::to_raw);
+        let mv = node.best_move.map_or(0, Move::to_raw);
         self.tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
         best_score
+    }
+
+    /// Move-loop pruning: whether `mv` can be skipped without searching it. Never before one
+    /// move has been searched and found not to lose to a mate.
+    pub(crate) fn should_prune(
+        &self,
+        pos: &Position,
+        mv: Move,
+        order: i32,
+        ctx: &NodeContext,
+        node: &mut LoopState,
+    ) -> bool {
+        let _ = order;
+        if node.best_score <= -MATE_THRESHOLD {
+            return false;
+        }
+        let depth = ctx.depth;
+        let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+        if quiet {
+            if node.skip_quiets {
+                return true;
+            }
+            let futile = !ctx.in_check && depth <= 8 && ctx.eval + 100 + 80 * depth <= node.alpha;
+            let too_late = !ctx.pv_node
+                && !ctx.in_check
+                && depth <= 8
+                && node.quiets_tried >= late_move_limit(depth, ctx.improving);
+            if futile || too_late {
+                node.skip_quiets = true;
+                return true;
+            }
+            false
+        } else {
+            depth <= 6 && !see_ge(pos, mv, -90 * depth)
+        }
+    }
+
+    /// Plays `mv` and searches the child: the first move with the full window, later ones with
+    /// a null window and late move reductions, re-searched when they beat `alpha`.
+    pub(crate) fn search_child(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        order: i32,
+        ctx: &NodeContext,
+        alpha: i32,
+        searched: usize,
+    ) -> i32 {
+        let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
+        let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+        let mut child = pos.clone();
+        child.play(mv);
+        self.tt.prefetch(child.key());
+        let gives_check = child.in_check();
+        let new_depth = depth - 1 + i32::from(gives_check);
+        self.plies[ply].mv = Some(mv);
+        self.plies[ply].moved = pos.piece_at(mv.from());
+        self.keys.push(child.key());
+
+        let score = if searched == 1 {
+            -self.negamax(
+                &child,
+                new_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+                !ctx.pv_node && !ctx.cut_node,
+            )
+        } else {
+            let mut r = 0;
+            if depth >= 3 && searched > 1 + usize::from(ctx.pv_node) && quiet {
+                r = i32::from(LMR[(depth as usize).min(63)][searched.min(63)]);
+                r -= i32::from(ctx.pv_node);
+                r += i32::from(!ctx.improving);
+                r += i32::from(ctx.cut_node);
+                r -= i32::from(gives_check);
+                r -= i32::from(order >= crate::movepick::COUNTERMOVE);
+                r -= self.history.score(pos.turn(), mv) / 8192;
+                r = r.clamp(0, new_depth - 1);
+            }
+            let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+            if s > alpha && r > 0 {
+                s = -self.negamax(
+                    &child,
+                    new_depth,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    !ctx.cut_node,
+                );
+            }
+            if s > alpha && s < beta && ctx.pv_node {
+                s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+            }
+            s
+        };
+        self.keys.pop();
+        score
     }
 
     /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
@@ -295,7 +396,7 @@ impl Searcher<'_> {
     pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv.clear(ply);
         self.count_node();
-        if self.stopped {
+        if self.aborted() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -367,7 +468,7 @@ impl Searcher<'_> {
             self.keys.push(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
-            if self.stopped {
+            if self.aborted() {
                 return 0;
             }
             if score > best_score {

@@ -14,6 +14,8 @@ mod root;
 mod score;
 mod searcher;
 mod see;
+mod split_point;
+mod thread_pool;
 
 use std::time::Duration;
 
@@ -30,6 +32,10 @@ pub use see::{see_ge, see_value};
 
 use root::{RootMove, RootSearch};
 use searcher::Searcher;
+use thread_pool::ThreadPool;
+
+pub use split_point::MIN_SPLIT_DEPTH;
+pub use thread_pool::{MAX_HELPERS_PER_SPLIT, MAX_SPLITS_PER_THREAD};
 
 /// Everything one `go` asks for.
 #[derive(Clone, Debug)]
@@ -46,6 +52,8 @@ pub struct SearchRequest {
     pub searchmoves: Vec<Move>,
     /// How many best lines to report.
     pub multipv: usize,
+    /// Search threads (1 gives a deterministic search).
+    pub threads: usize,
 }
 
 /// What a finished search found.
@@ -59,18 +67,36 @@ pub struct SearchOutcome {
     pub score: i32,
     /// The last completed depth.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched, all threads.
     pub nodes: u64,
+    /// What the parallel search did.
+    pub splits: SplitSummary,
+}
+
+/// Split-point statistics of one search (all zero with one thread).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitSummary {
+    /// Split points where at least one helper joined.
+    pub splits: u64,
+    /// Helpers booked, summed over split points.
+    pub helpers: u64,
+    /// Split points ended by a beta cutoff (their helpers were stopped).
+    pub cutoffs: u64,
+    /// Nodes searched by threads helping at split points they do not own.
+    pub helper_nodes: u64,
 }
 
 /// Searches `request.position` until a limit is reached or `control` says stop, reporting
 /// through `on_event`. With `go infinite` or `go ponder` it does not return before `stop` (or
 /// `ponderhit`), as UCI requires, even when the search itself has finished.
+///
+/// `request.threads` threads search; `histories` holds one move-ordering history per thread and
+/// is grown to that many. Helper threads exist only during the search (scoped threads).
 pub fn search(
     request: &SearchRequest,
     tt: &TranspositionTable,
     control: &SearchControl,
-    history: &mut History,
+    histories: &mut Vec<History>,
     on_event: &mut dyn FnMut(SearchEvent<'_>),
 ) -> SearchOutcome {
     let root = request.position.clone();
@@ -109,7 +135,12 @@ pub fn search(
     let mut keys = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
     keys.extend_from_slice(&request.history);
     keys.push(root.key());
-    let mut searcher = Searcher::new(tt, control, tm, history, keys);
+
+    let threads = request.threads.clamp(1, 256);
+    if histories.len() < threads {
+        histories.resize_with(threads, History::default);
+    }
+    let pool = ThreadPool::new(threads);
 
     let outcome = if moves.is_empty() {
         let score = if root.in_check() { mated_in(0) } else { 0 };
@@ -119,37 +150,38 @@ pub fn search(
             score,
             depth: 0,
             nodes: 0,
+            splits: SplitSummary::default(),
         }
     } else {
-        let max_depth = request
-            .limits
-            .depth
-            .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
-        let mut root_search = RootSearch {
-            searcher: &mut searcher,
-            root,
-            moves,
-            multipv: request.multipv,
-            completed_depth: 0,
-            best_move_changes: 0,
-            on_event,
-        };
-        root_search.run(max_depth);
-        // The final line: the GUI's last PV must start with the move we play.
-        let depth = root_search.completed_depth.max(1);
-        root_search.report(0, ScoreBound::Exact, depth);
-        let best = &root_search.moves[0];
-        SearchOutcome {
-            best_move: Some(best.mv),
-            ponder_move: best.pv.get(1).copied(),
-            score: if best.score == -INFINITE {
-                best.previous_score
-            } else {
-                best.score
-            },
-            depth: root_search.completed_depth.max(0) as u32,
-            nodes: root_search.searcher.nodes,
-        }
+        let (main_history, helper_histories) = histories[..threads].split_at_mut(1);
+        std::thread::scope(|scope| {
+            for (i, history) in helper_histories.iter_mut().enumerate() {
+                let (pool, tm) = (&pool, tm.clone());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("search-{}", i + 1))
+                    .stack_size(16 << 20)
+                    .spawn_scoped(scope, move || {
+                        pool.register(i + 1);
+                        let mut helper =
+                            Searcher::new(tt, control, pool, i + 1, tm, history, Vec::new());
+                        helper.thread_wait(None);
+                    });
+                // A helper that cannot start is simply never booked: it stays non-idle.
+                if spawned.is_err() {
+                    pool.slots[i + 1].lock().searching = true;
+                }
+            }
+            pool.register(0);
+            pool.slots[0].lock().searching = true;
+            let mut searcher = Searcher::new(tt, control, &pool, 0, tm, &mut main_history[0], keys);
+            let outcome = run_root(&mut searcher, request, root, moves, on_event);
+            pool.shut_down();
+            outcome
+        })
+    };
+    let outcome = SearchOutcome {
+        splits: pool.summary(),
+        ..outcome
     };
 
     // UCI: after `go infinite` or `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
@@ -159,4 +191,44 @@ pub fn search(
         std::thread::sleep(Duration::from_millis(1));
     }
     outcome
+}
+
+/// Iterative deepening on the main thread, and the final report.
+fn run_root(
+    searcher: &mut Searcher<'_>,
+    request: &SearchRequest,
+    root: Position,
+    moves: Vec<RootMove>,
+    on_event: &mut dyn FnMut(SearchEvent<'_>),
+) -> SearchOutcome {
+    let max_depth = request
+        .limits
+        .depth
+        .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
+    let mut root_search = RootSearch {
+        searcher,
+        root,
+        moves,
+        multipv: request.multipv,
+        completed_depth: 0,
+        best_move_changes: 0,
+        on_event,
+    };
+    root_search.run(max_depth);
+    // The final line: the GUI's last PV must start with the move we play.
+    let depth = root_search.completed_depth.max(1);
+    root_search.report(0, ScoreBound::Exact, depth);
+    let best = &root_search.moves[0];
+    SearchOutcome {
+        best_move: Some(best.mv),
+        ponder_move: best.pv.get(1).copied(),
+        score: if best.score == -INFINITE {
+            best.previous_score
+        } else {
+            best.score
+        },
+        depth: root_search.completed_depth.max(0) as u32,
+        nodes: root_search.searcher.total_nodes(),
+        splits: SplitSummary::default(),
+    }
 }

@@ -41,6 +41,18 @@ impl PvTable {
         self.lengths[ply] = child_len + 1;
     }
 
+    /// Sets the line of `ply` to `line` (a split point's result).
+    pub fn set_line(&mut self, ply: usize, line: &[Move]) {
+        if ply > MAX_PLY {
+            return;
+        }
+        let len = line.len().min(MAX_PLY + 1);
+        for (slot, &mv) in self.lines[ply].iter_mut().zip(&line[..len]) {
+            *slot = Some(mv);
+        }
+        self.lengths[ply] = len;
+    }
+
     /// The line of `ply`.
     pub fn line(&self, ply: usize) -> impl Iterator<Item = Move> + '_ {
         let ply = ply.min(MAX_PLY);

@@ -204,7 +204,7 @@ impl RootSearch<'_, '_> {
                     number: i + 1,
                 });
             }
-            let nodes_before = self.searcher.nodes;
+            let nodes_before = self.searcher.total_nodes();
             let mut child = self.root.clone();
             child.play(mv);
             let s = &mut *self.searcher;
@@ -224,7 +224,7 @@ impl RootSearch<'_, '_> {
             };
             s.keys.pop();
             let rm = &mut self.moves[i];
-            rm.nodes += s.nodes - nodes_before;
+            rm.nodes += s.total_nodes().saturating_sub(nodes_before);
             if s.stopped {
                 break;
             }
@@ -272,7 +272,7 @@ impl RootSearch<'_, '_> {
             multipv: pv_index + 1,
             score: UciScore(score.clamp(-MATE, MATE)),
             bound,
-            nodes: self.searcher.nodes,
+            nodes: self.searcher.total_nodes(),
             elapsed: self.searcher.start.elapsed(),
             hashfull: self.searcher.tt.hashfull(),
             pv: rm.pv.clone(),

@@ -1,5 +1,7 @@
 //! `Searcher`: the state of one search on one thread, and the node-count check.
 
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use movegen::{Move, Piece, Position};
@@ -10,6 +12,8 @@ use crate::control::SearchControl;
 use crate::history::History;
 use crate::pv::PvTable;
 use crate::score::{MAX_PLY, SCORE_NONE};
+use crate::split_point::SplitPoint;
+use crate::thread_pool::ThreadPool;
 
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
 const CHECK_INTERVAL: u64 = 1024;
@@ -43,6 +47,11 @@ impl Default for PlyState {
 pub(crate) struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
+    pub pool: &'a ThreadPool,
+    /// This thread's index in the pool; 0 is the main thread, which runs the root.
+    pub index: usize,
+    /// The innermost split point this thread works under; a cutoff there or above it stops it.
+    pub split_chain: Option<Arc<SplitPoint>>,
     pub tm: TimeManager,
     pub start: Instant,
     pub history: &'a mut History,
@@ -63,6 +72,8 @@ impl<'a> Searcher<'a> {
     pub fn new(
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
+        pool: &'a ThreadPool,
+        index: usize,
         tm: TimeManager,
         history: &'a mut History,
         keys: Vec<u64>,
@@ -70,6 +81,9 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt,
             control,
+            pool,
+            index,
+            split_chain: None,
             tm,
             start: Instant::now(),
             history,
@@ -93,19 +107,41 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Sets `stopped` if a stop was requested or a limit is reached.
+    /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread
+    /// looks at the clock; it tells the others through the pool's `abort` flag.
     pub fn check_limits(&mut self) {
-        if self.control.stop_requested() {
+        self.pool.slots[self.index]
+            .nodes
+            .store(self.nodes, Ordering::Relaxed);
+        if self.control.stop_requested() || self.pool.abort.load(Ordering::Acquire) {
             self.stopped = true;
+            return;
+        }
+        if self.index != 0 {
             return;
         }
         if !self.ponderhit_seen && self.control.ponderhit_received() {
             self.ponderhit_seen = true;
             self.tm.on_ponderhit();
         }
-        if self.time_checks_enabled && self.tm.should_stop_now(self.start.elapsed(), self.nodes) {
+        let nodes = self.total_nodes();
+        if self.time_checks_enabled && self.tm.should_stop_now(self.start.elapsed(), nodes) {
             self.stopped = true;
+            self.pool.abort.store(true, Ordering::Release);
         }
+    }
+
+    /// Nodes of all threads: this thread's exact count plus the others' last published ones.
+    pub fn total_nodes(&self) -> u64 {
+        let own_published = self.pool.slots[self.index].nodes.load(Ordering::Relaxed);
+        self.pool.published_nodes() - own_published + self.nodes
+    }
+
+    /// Whether this thread must unwind: the search is stopping, or a split point above it had
+    /// a cutoff. Results computed after this turns true are discarded.
+    #[inline]
+    pub fn aborted(&self) -> bool {
+        self.stopped || self.split_chain.as_ref().is_some_and(|sp| sp.cut_off())
     }
 
     /// Whether the current position (the last key) repeats an earlier one since the last

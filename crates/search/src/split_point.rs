@@ -1,0 +1,223 @@
+//! Split points (young brothers wait): a node whose first move has been searched hands its
+//! remaining moves to idle threads, which search them in parallel with the owner.
+//!
+//! The node's window, best score and move, its move picker and its helper set sit behind one
+//! lock. A beta cutoff sets the split point's `cutoff` flag (`ThreadStop`): every thread below
+//! it sees the flag through its chain of split points (each split point links to the one its
+//! owner was working under), so the stop reaches helpers of helpers too.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use movegen::{Move, Position};
+
+use crate::alphabeta::{LoopState, NodeContext};
+use crate::movepick::MovePicker;
+use crate::searcher::{PlyState, Searcher};
+use crate::thread_pool::MAX_SPLITS_PER_THREAD;
+
+/// Splitting a node this shallow costs more than it saves.
+pub const MIN_SPLIT_DEPTH: i32 = 4;
+
+/// What changes while threads work at a split point.
+#[derive(Debug)]
+pub(crate) struct SplitState {
+    pub picker: MovePicker,
+    pub node: LoopState,
+    /// The best line when this is a PV node and a move raised alpha.
+    pub pv: Vec<Move>,
+    /// Threads other than the owner working here (a bit set: up to 256 threads).
+    helpers: [u64; 4],
+}
+
+/// A node searched by several threads.
+#[derive(Debug)]
+pub(crate) struct SplitPoint {
+    /// The thread that created it and waits for its helpers.
+    pub owner: usize,
+    /// The split point the owner was working under, for the cutoff chain.
+    pub parent: Option<Arc<SplitPoint>>,
+    pub position: Position,
+    pub context: NodeContext,
+    /// Keys from the game's start to this node, for repetition detection in helpers.
+    pub keys: Vec<u64>,
+    /// The owner's per-ply state up to this node (for `improving` and countermoves below).
+    pub plies: Vec<PlyState>,
+    /// A beta cutoff happened here: everything below must stop.
+    pub cutoff: AtomicBool,
+    state: Mutex<SplitState>,
+}
+
+impl SplitPoint {
+    pub fn lock(&self) -> MutexGuard<'_, SplitState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn add_helper(&self, thread: usize) {
+        self.lock().helpers[thread / 64] |= 1 << (thread % 64);
+    }
+
+    pub fn remove_helper(&self, thread: usize) {
+        self.lock().helpers[thread / 64] &= !(1 << (thread % 64));
+    }
+
+    pub fn has_helper(&self, thread: usize) -> bool {
+        self.lock().helpers[thread / 64] & (1 << (thread % 64)) != 0
+    }
+
+    pub fn has_helpers(&self) -> bool {
+        self.lock().helpers.iter().any(|&w| w != 0)
+    }
+
+    /// Whether a cutoff here or at any split point above means this work is wasted.
+    pub fn cut_off(self: &Arc<Self>) -> bool {
+        let mut sp = Some(self);
+        while let Some(s) = sp {
+            if s.cutoff.load(Ordering::Acquire) {
+                return true;
+            }
+            sp = s.parent.as_ref();
+        }
+        false
+    }
+}
+
+impl Searcher<'_> {
+    /// Whether this node may become a split point now.
+    pub(crate) fn can_split(&self, depth: i32) -> bool {
+        self.pool.len() > 1
+            && depth >= MIN_SPLIT_DEPTH
+            && self.pool.idle.load(Ordering::Relaxed) > 0
+            && self.pool.slots[self.index]
+                .open_splits
+                .load(Ordering::Relaxed)
+                < MAX_SPLITS_PER_THREAD
+            && !self.aborted()
+    }
+
+    /// Turns the current node into a split point, searches its remaining moves together with
+    /// the helpers it can book, waits for them (helping them meanwhile), and returns the node's
+    /// final state. If no helper could be booked, the owner simply searches on alone.
+    pub(crate) fn split(
+        &mut self,
+        pos: &Position,
+        context: NodeContext,
+        picker: MovePicker,
+        node: LoopState,
+    ) -> LoopState {
+        let ply = context.ply;
+        let sp = Arc::new(SplitPoint {
+            owner: self.index,
+            parent: self.split_chain.clone(),
+            position: pos.clone(),
+            context,
+            keys: self.keys.clone(),
+            plies: self.plies[..=ply].to_vec(),
+            cutoff: AtomicBool::new(false),
+            state: Mutex::new(SplitState {
+                picker,
+                node,
+                pv: Vec::new(),
+                helpers: [0; 4],
+            }),
+        });
+        let slot = &self.pool.slots[self.index];
+        slot.open_splits.fetch_add(1, Ordering::Relaxed);
+        let helpers = self.pool.book_helpers(self.index, &sp);
+        if helpers > 0 {
+            self.pool.stats.splits.fetch_add(1, Ordering::Relaxed);
+            self.pool
+                .stats
+                .helpers
+                .fetch_add(helpers as u64, Ordering::Relaxed);
+        }
+        self.work_at(&sp, true);
+        // The owner's own moves are done: help our helpers until all of them have left.
+        self.thread_wait(Some(&sp));
+        slot.open_splits.fetch_sub(1, Ordering::Relaxed);
+        if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
+            self.pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
+        }
+        let state = sp.lock();
+        if context.pv_node && !state.pv.is_empty() {
+            self.pv.set_line(ply, &state.pv);
+        }
+        state.node.clone()
+    }
+
+    /// Searches moves of `sp` until its picker is empty or the work is cut off. `owner` is set
+    /// when the owner itself works here (its position and stacks are already in place).
+    pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, owner: bool) {
+        let ctx = sp.context;
+        let ply = ctx.ply;
+        let saved_chain = self.split_chain.replace(Arc::clone(sp));
+        // A helper may be a master waiting on its own split point: its suspended frames' keys
+        // and ply states are set aside and restored afterwards.
+        let saved = if owner {
+            None
+        } else {
+            let keys = std::mem::replace(&mut self.keys, sp.keys.clone());
+            let plies = self.plies.clone();
+            self.plies[..=ply].copy_from_slice(&sp.plies);
+            Some((keys, plies))
+        };
+        let nodes_before = self.nodes;
+        loop {
+            let (mv, order, alpha, searched) = {
+                let mut state = sp.lock();
+                if self.aborted() {
+                    break;
+                }
+                let state = &mut *state;
+                let mut next = None;
+                while let Some((mv, order)) = state.picker.next_move() {
+                    if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
+                        next = Some((mv, order));
+                        break;
+                    }
+                }
+                let Some((mv, order)) = next else {
+                    break;
+                };
+                state.node.searched += 1;
+                (mv, order, state.node.alpha, state.node.searched)
+            };
+            let score = self.search_child(&sp.position, mv, order, &ctx, alpha, searched);
+            if self.aborted() {
+                break;
+            }
+            let mut state = sp.lock();
+            let quiet = !sp.position.is_capture(mv) && mv.promotion().is_none();
+            if score > state.node.best_score {
+                state.node.best_score = score;
+                if score > state.node.alpha {
+                    state.node.best_move = Some(mv);
+                    if ctx.pv_node {
+                        state.pv.clear();
+                        state.pv.push(mv);
+                        state.pv.extend(self.pv.line(ply + 1));
+                    }
+                    if score >= ctx.beta {
+                        sp.cutoff.store(true, Ordering::Release);
+                        break;
+                    }
+                    state.node.alpha = score;
+                }
+            }
+            if quiet && state.node.best_move != Some(mv) {
+                state.node.quiets_tried += 1;
+            }
+        }
+        if !owner {
+            self.pool
+                .stats
+                .helper_nodes
+                .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
+        }
+        self.split_chain = saved_chain;
+        if let Some((keys, plies)) = saved {
+            self.keys = keys;
+            self.plies = plies;
+        }
+    }
+}
