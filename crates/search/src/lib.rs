@@ -212,6 +212,7 @@ fn run_root(
         multipv: request.multipv,
         completed_depth: 0,
         best_move_changes: 0,
+        completed: None,
         on_event,
     };
     root_search.run(max_depth);
@@ -222,10 +223,10 @@ fn run_root(
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move: best.pv.get(1).copied(),
-        score: if best.score == -INFINITE {
-            best.previous_score
-        } else {
-            best.score
+        score: match (best.score, best.previous_score) {
+            (s, _) if s != -INFINITE => s,
+            (_, p) if p != -INFINITE => p,
+            _ => 0,
         },
         depth: root_search.completed_depth.max(0) as u32,
         nodes: root_search.searcher.total_nodes(),

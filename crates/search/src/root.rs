@@ -85,6 +85,9 @@ pub(crate) struct RootSearch<'s, 'a> {
     pub multipv: usize,
     pub completed_depth: i32,
     pub best_move_changes: u32,
+    /// The best line of the last completed iteration: what is played if the next one is
+    /// interrupted, since a half-searched iteration's scores and lines are not trustworthy.
+    pub completed: Option<RootMove>,
     pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
 }
 
@@ -110,9 +113,11 @@ impl RootSearch<'_, '_> {
                 self.moves[..=pv_index].sort_by_key(|rm| -rm.score);
             }
             if self.searcher.stopped {
+                self.restore_completed();
                 break;
             }
             self.completed_depth = depth;
+            self.completed = Some(self.moves[0].clone());
             self.searcher.time_checks_enabled = true;
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
@@ -121,6 +126,17 @@ impl RootSearch<'_, '_> {
             if verdict != IterationVerdict::Continue {
                 break;
             }
+        }
+    }
+
+    /// Puts the last completed iteration's best move, score and line back in front.
+    fn restore_completed(&mut self) {
+        let Some(best) = self.completed.clone() else {
+            return;
+        };
+        if let Some(i) = self.moves.iter().position(|rm| rm.mv == best.mv) {
+            self.moves[i] = best;
+            self.moves[..=i].rotate_right(1);
         }
     }
 
@@ -261,10 +277,11 @@ impl RootSearch<'_, '_> {
         let Some(rm) = self.moves.get(pv_index) else {
             return;
         };
-        let score = if rm.score == -INFINITE {
-            rm.previous_score
-        } else {
-            rm.score
+        // A move never searched to the end has no score yet; say 0 rather than a false mate.
+        let score = match (rm.score, rm.previous_score) {
+            (s, _) if s != -INFINITE => s,
+            (_, p) if p != -INFINITE => p,
+            _ => 0,
         };
         let info = IterationInfo {
             depth: depth.max(1) as u32,

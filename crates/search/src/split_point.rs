@@ -221,3 +221,82 @@ impl Searcher<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::History;
+    use crate::movepick::OrderingHints;
+    use crate::score::INFINITE;
+
+    fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
+        let position = Position::startpos();
+        let picker = MovePicker::new(&position, &OrderingHints::default(), &History::default());
+        Arc::new(SplitPoint {
+            owner,
+            parent,
+            position,
+            context: NodeContext {
+                depth: 6,
+                beta: 10,
+                ply: 2,
+                pv_node: false,
+                cut_node: true,
+                in_check: false,
+                eval: 0,
+                improving: false,
+            },
+            keys: Vec::new(),
+            plies: Vec::new(),
+            cutoff: AtomicBool::new(false),
+            state: Mutex::new(SplitState {
+                picker,
+                node: LoopState {
+                    alpha: 9,
+                    best_score: -INFINITE,
+                    best_move: None,
+                    searched: 1,
+                    quiets_tried: 0,
+                    skip_quiets: false,
+                },
+                pv: Vec::new(),
+                helpers: [0; 4],
+            }),
+        })
+    }
+
+    /// ThreadStop: a cutoff at a split point reaches every split point opened below it (by
+    /// its helpers and their helpers), and nothing above or beside it.
+    #[test]
+    fn a_cutoff_stops_everything_below_it_only() {
+        let top = split_point(0, None);
+        let middle = split_point(1, Some(Arc::clone(&top)));
+        let bottom = split_point(2, Some(Arc::clone(&middle)));
+        let sibling = split_point(3, Some(Arc::clone(&top)));
+        assert!(!bottom.cut_off() && !sibling.cut_off());
+        middle.cutoff.store(true, Ordering::Release);
+        assert!(bottom.cut_off(), "a helper's helper must stop");
+        assert!(middle.cut_off());
+        assert!(
+            !top.cut_off(),
+            "the cutoff must not reach the split point above"
+        );
+        assert!(!sibling.cut_off(), "nor a split point beside it");
+        top.cutoff.store(true, Ordering::Release);
+        assert!(sibling.cut_off());
+    }
+
+    #[test]
+    fn helper_sets_hold_every_thread_index() {
+        let sp = split_point(0, None);
+        for t in [1, 63, 64, 200, 255] {
+            sp.add_helper(t);
+            assert!(sp.has_helper(t));
+        }
+        assert!(!sp.has_helper(2));
+        for t in [1, 63, 64, 200, 255] {
+            sp.remove_helper(t);
+        }
+        assert!(!sp.has_helpers());
+    }
+}

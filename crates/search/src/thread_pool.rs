@@ -28,7 +28,7 @@ pub const MAX_HELPERS_PER_SPLIT: usize = 8;
 pub(crate) struct Booking {
     /// Working: on a split point, or (for the main thread) on the root search.
     pub searching: bool,
-    /// The split point it has been booked into and not yet left.
+    /// The split point it has been booked into and not yet started on.
     pub assigned: Option<Arc<SplitPoint>>,
     /// As a master, the split point whose helpers it waits for; it may then help only those
     /// helpers (the "helpful master"), since they work for it.
@@ -179,24 +179,29 @@ impl Searcher<'_> {
     pub(crate) fn thread_wait(&mut self, waiting_for: Option<&Arc<SplitPoint>>) {
         let pool = self.pool;
         let slot = &pool.slots[self.index];
-        {
+        // A master helping its helpers can split again and wait here a second time, nested:
+        // what it waited for before is restored when the inner wait ends.
+        let previous_wait = {
             let mut booking = slot.lock();
-            booking.waiting_on = waiting_for.cloned();
             booking.searching = false;
-        }
+            std::mem::replace(&mut booking.waiting_on, waiting_for.cloned())
+        };
         let backoff = Backoff::new();
         loop {
             let job = {
                 let mut booking = slot.lock();
-                match (&booking.assigned, waiting_for) {
-                    (Some(job), _) => Some(Arc::clone(job)),
-                    (None, Some(sp)) if !sp.has_helpers() => {
-                        booking.waiting_on = None;
-                        booking.searching = true;
-                        return;
-                    }
-                    (None, None) if pool.quit.load(Ordering::Acquire) => return,
-                    (None, _) => None,
+                if let Some(job) = booking.assigned.take() {
+                    // Taken out of `assigned` at once, so a nested wait can't pick it up again;
+                    // `searching` (set by the booker) keeps the thread unavailable meanwhile.
+                    Some(job)
+                } else if waiting_for.is_some_and(|sp| !sp.has_helpers())
+                    || (waiting_for.is_none() && pool.quit.load(Ordering::Acquire))
+                {
+                    booking.waiting_on = previous_wait;
+                    booking.searching = waiting_for.is_some();
+                    return;
+                } else {
+                    None
                 }
             };
             match job {
@@ -204,9 +209,7 @@ impl Searcher<'_> {
                     self.work_at(&sp, false);
                     sp.remove_helper(self.index);
                     pool.slots[sp.owner].wake();
-                    let mut booking = slot.lock();
-                    booking.assigned = None;
-                    booking.searching = false;
+                    slot.lock().searching = false;
                     backoff.reset();
                 }
                 None if backoff.is_completed() => {

@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use crate::effort;
 use crate::falling::{RootScore, ScoreTrend};
-use crate::limits::Limits;
+use crate::limits::{Clock, Limits};
 use crate::options::{TimeModel, TimeOptions};
 use crate::plan::{TimeBudget, plan_clock, plan_movetime};
 
@@ -145,7 +145,11 @@ impl TimeManager {
         } else if let Some(clock) = &limits.clock {
             (
                 Mode::Clock,
-                plan_clock(clock, game_ply, ponder_bonus, options),
+                safety_capped(
+                    plan_clock(clock, game_ply, ponder_bonus, options),
+                    clock,
+                    options,
+                ),
             )
         } else {
             (Mode::Untimed, unlimited())
@@ -311,6 +315,23 @@ impl TimeManager {
         let maximum = i64::try_from(self.budget.maximum.as_millis()).unwrap_or(i64::MAX);
         let scaled = (base as f64 * self.effort_factor * self.falling_factor) as i64;
         scaled.min(maximum)
+    }
+}
+
+/// The most of the usable clock (after `Move Overhead`) that one move may use.
+pub const SAFETY_SHARE_PERCENT: u64 = 50;
+
+/// Beyond the 2013 model: the maximum never exceeds a fixed share of the usable clock, so a
+/// move that overruns (a loaded machine, a slow GUI) still leaves time on the clock. The 2013
+/// maximum can take most of a small clock when the increment is large, and a 10+0.1 game was
+/// lost on time that way. The optimum stays at or under the maximum.
+fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
+    let usable = crate::plan::usable_ms(clock.remaining_ms, options.move_overhead_ms);
+    let cap = Duration::from_millis((ms_u64(usable) * SAFETY_SHARE_PERCENT / 100).max(1));
+    let maximum = budget.maximum.min(cap);
+    TimeBudget {
+        optimum: budget.optimum.min(maximum),
+        maximum,
     }
 }
 

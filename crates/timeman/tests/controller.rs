@@ -14,10 +14,10 @@ use timeman::{
 const OPTIMUM: u64 = 976;
 const MAXIMUM: u64 = 6118;
 
-/// Even node spread over 20 moves with 70% on the best: effort factor about 1.
+/// Even node spread over 20 moves with 50% on the best: effort factor about 1.
 const NORMAL_NODES: [u64; 20] = {
-    let mut n = [15_789u64; 20];
-    n[0] = 700_000;
+    let mut n = [26_316u64; 20];
+    n[0] = 500_000;
     n
 };
 
@@ -226,10 +226,10 @@ fn effort_divergence_scales_the_available_time() {
         stop(StopReason::AvailableTimeUsed)
     );
 
-    // Effort split between two moves: factor 4 -> available = min(3904, 6118) = 3904.
+    // Effort drawn to one rival: factor 4 -> available = min(3904, 6118) = 3904.
     let mut split_nodes = [1_000u64; 20];
-    split_nodes[0] = 450_000;
-    split_nodes[9] = 450_000;
+    split_nodes[0] = 100_000;
+    split_nodes[9] = 900_000;
     let mut tm = manager(TimeModel::Improved);
     let hard = IterationReport {
         root_nodes: &split_nodes,
@@ -413,4 +413,25 @@ fn tiny_clock_moves_quickly() {
         tm.on_iteration(&report(1, 0), ms(1)),
         stop(StopReason::MaximumTime)
     );
+}
+
+#[test]
+fn small_clock_with_big_increment_keeps_half_in_reserve() {
+    // 265 ms left, 100 ms increment, 30 ms overhead: usable 235 ms. The 2013 maximum would
+    // take most of it; the safety cap allows 235 * 50% = 117 ms.
+    let limits = Limits {
+        clock: Some(Clock::new(265, 100, 0)),
+        ..Limits::default()
+    };
+    for model in [TimeModel::Classic, TimeModel::Improved] {
+        let options = TimeOptions {
+            model,
+            ..TimeOptions::default()
+        };
+        let tm = TimeManager::new(&limits, &options, 60);
+        let budget = tm.budget().expect("a clock budget");
+        assert_eq!(budget.maximum, ms(117), "{model:?}");
+        assert!(budget.optimum <= budget.maximum);
+        assert!(tm.should_stop_now(ms(117), 0));
+    }
 }

@@ -1,0 +1,137 @@
+//! The parallel search under stress: many searches with several threads (more than the
+//! machine's cores) stopped at random moments must always return a legal move, and never hang.
+
+use std::sync::Arc;
+use std::sync::mpsc::channel;
+use std::thread;
+use std::time::Duration;
+
+use movegen::Position;
+use search::{History, SearchControl, SearchOutcome, SearchRequest, search};
+use timeman::{Limits, TimeOptions};
+use tt::TranspositionTable;
+
+const POSITIONS: &[&str] = &[
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+];
+
+fn request(fen: &str, threads: usize, limits: Limits) -> SearchRequest {
+    SearchRequest {
+        position: Position::from_fen(fen).expect("test FEN"),
+        history: Vec::new(),
+        limits,
+        time_options: TimeOptions::default(),
+        searchmoves: Vec::new(),
+        multipv: 1,
+        threads,
+    }
+}
+
+/// Runs a search on its own thread, stopping it after `stop_after` if given; fails the test
+/// instead of hanging if the search does not come back.
+fn run(req: SearchRequest, stop_after: Option<Duration>) -> SearchOutcome {
+    let control = Arc::new(SearchControl::default());
+    let (tx, rx) = channel();
+    let c = Arc::clone(&control);
+    thread::spawn(move || {
+        let tt = TranspositionTable::new(16).expect("table");
+        let mut histories: Vec<History> = Vec::new();
+        let outcome = search(&req, &tt, &c, &mut histories, &mut |_| {});
+        let _ = tx.send(outcome);
+    });
+    if let Some(delay) = stop_after {
+        thread::sleep(delay);
+        control.request_stop();
+    }
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the search hung (no result within 60 s)")
+}
+
+/// A small deterministic generator, so a failing run can be replayed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+#[test]
+fn random_stops_always_give_a_legal_move() {
+    let mut rng = Lcg(0x5eed);
+    for threads in [2, 4, 8, 64] {
+        for fen in POSITIONS {
+            let delay = Duration::from_millis(1 + rng.next(60));
+            let limits = Limits {
+                infinite: false,
+                ..Limits::default()
+            };
+            let outcome = run(request(fen, threads, limits), Some(delay));
+            let pos = Position::from_fen(fen).unwrap();
+            let best = outcome.best_move.expect("a move");
+            assert!(
+                pos.legal_moves().contains(&best),
+                "illegal {best:?} with {threads} threads in {fen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn infinite_searches_with_many_threads_end_on_stop() {
+    for threads in [3, 64] {
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let outcome = run(
+            request(POSITIONS[1], threads, limits),
+            Some(Duration::from_millis(300)),
+        );
+        assert!(outcome.best_move.is_some());
+    }
+}
+
+#[test]
+fn parallel_search_splits_and_finds_the_mate() {
+    // 1.Rd8+ Re8 2.Rxe8#: every thread count must see the mate in 2.
+    let fen = "6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1";
+    for threads in [1, 2, 4] {
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        let outcome = run(request(fen, threads, limits), None);
+        assert_eq!(outcome.score, search::mate_in(3), "threads {threads}");
+    }
+    let limits = Limits {
+        depth: Some(11),
+        ..Limits::default()
+    };
+    let outcome = run(request(POSITIONS[1], 4, limits), None);
+    assert!(outcome.splits.splits > 0, "no split point was created");
+    assert!(outcome.splits.helpers >= outcome.splits.splits);
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let a = run(request(POSITIONS[0], 1, limits), None);
+    let b = run(request(POSITIONS[0], 1, limits), None);
+    assert_eq!(
+        (a.best_move, a.nodes, a.score),
+        (b.best_move, b.nodes, b.score)
+    );
+    assert_eq!(a.splits, search::SplitSummary::default());
+}

@@ -1,0 +1,109 @@
+//! What the engine should believe after the lines sent so far: its position and its options.
+//!
+//! The mirror reads every line exactly as the engine does (same input rules, same parser, same
+//! option store) and applies the engine's documented rules: a bad FEN keeps the previous
+//! position; `position ... moves` stops at the last legal move; `ucinewgame` goes back to the
+//! starting position. A `bestmove` is then checked against the position the mirror held when
+//! `go` was sent.
+
+use movegen::Position;
+use tsubame::command::{Command, PositionStart, parse_command};
+use tsubame::input::MAX_LINE_BYTES;
+use tsubame::options::{OptionId, Options};
+
+/// Largest `Hash` (MiB) the soak lets through: a clamped 64 GiB table would test the machine,
+/// not the engine.
+const MAX_SAFE_HASH: i64 = 64;
+/// Largest `Threads` let through: the machines running the tests have few cores.
+const MAX_SAFE_THREADS: i64 = 2;
+/// Largest `MultiPV` let through, to keep each short search short.
+const MAX_SAFE_MULTIPV: i64 = 4;
+/// Deepest `perft` let through; anything deeper runs for seconds and ignores `stop`.
+const MAX_SAFE_PERFT: u32 = 2;
+
+/// The engine's state as the lines sent imply it.
+#[derive(Debug, Clone)]
+pub struct Mirror {
+    /// The position the next `go` searches.
+    pub position: Position,
+    options: Options,
+}
+
+impl Mirror {
+    /// The state of a freshly started engine.
+    pub fn new() -> Mirror {
+        Mirror {
+            position: Position::startpos(),
+            options: Options::new(),
+        }
+    }
+
+    /// Whether moves are read and written in Chess960 notation (king takes rook).
+    pub fn chess960(&self) -> bool {
+        self.options.check(OptionId::Chess960)
+    }
+
+    /// The command `raw` (one line, without its line break) means to the engine, if any: lines
+    /// too long or not UTF-8 are dropped by its reader, lines that do not parse are answered
+    /// with an `info string` only.
+    pub fn command(raw: &[u8]) -> Option<Command> {
+        if raw.len() > MAX_LINE_BYTES {
+            return None;
+        }
+        let bytes = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let text = std::str::from_utf8(bytes).ok()?;
+        parse_command(text).ok()
+    }
+
+    /// Applies one line as the engine does.
+    pub fn apply(&mut self, raw: &[u8]) {
+        match Mirror::command(raw) {
+            Some(Command::SetOption { name, value }) => {
+                // A refused value leaves the option as it was, in the engine as here.
+                let _ = self.options.set(&name, value.as_deref());
+            }
+            Some(Command::UciNewGame) => self.position = Position::startpos(),
+            Some(Command::Position { start, moves }) => {
+                let start = match start {
+                    PositionStart::StartPos => Some(Position::startpos()),
+                    PositionStart::Fen(fen) => Position::from_fen(&fen).ok(),
+                };
+                if let Some(pos) = start {
+                    self.position = play_while_legal(pos, &moves, self.chess960());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a line may go into a burst of junk: it must not start a search (the soak starts
+    /// those itself, one at a time), quit, run `bench`, run a deep perft, or ask for a table or
+    /// thread count too big for a shared test machine.
+    pub fn is_safe_in_burst(&self, raw: &[u8]) -> bool {
+        match Mirror::command(raw) {
+            None => true,
+            Some(Command::Go(_) | Command::Quit | Command::Bench { .. }) => false,
+            Some(Command::Perft { depth, .. }) => depth <= MAX_SAFE_PERFT,
+            Some(Command::SetOption { name, value }) => {
+                let mut options = self.options.clone();
+                let _ = options.set(&name, value.as_deref());
+                options.spin(OptionId::Hash) <= MAX_SAFE_HASH
+                    && options.spin(OptionId::Threads) <= MAX_SAFE_THREADS
+                    && options.spin(OptionId::MultiPv) <= MAX_SAFE_MULTIPV
+            }
+            Some(_) => true,
+        }
+    }
+}
+
+/// `pos` after `moves`, stopping before the first move that is malformed or illegal (the
+/// engine's documented rule for `position ... moves`).
+pub fn play_while_legal(mut pos: Position, moves: &[String], chess960: bool) -> Position {
+    for text in moves {
+        match pos.parse_uci_move(text, chess960) {
+            Ok(mv) => pos.play(mv),
+            Err(_) => break,
+        }
+    }
+    pos
+}

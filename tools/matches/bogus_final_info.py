@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Finds searches whose final info line disagrees with the iteration before it.
+
+Reads a match.py --log file and, for every go .. bestmove block of the engine
+named by --engine (prefix of the log's process tag), flags the block when the
+last info line reports a mate score the previous info line did not have, or
+when the bestmove differs from the first PV move of the previous info line.
+Both point at a result taken from an iteration that was stopped part way.
+
+Usage: bogus_final_info.py LOG [--engine tsubame] [--show N]
+"""
+import argparse
+import re
+
+LINE_RE = re.compile(r"^\s*([\d.]+) (\S+)#(\d+) ([<>]) (.*)$")
+
+
+def score_of(info):
+    m = re.search(r"score (cp|mate) (-?\d+)", info)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def pv_of(info):
+    m = re.search(r" pv (.*)$", info)
+    return m.group(1).split() if m else []
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("log")
+    ap.add_argument("--engine", default="tsubame")
+    ap.add_argument("--show", type=int, default=3)
+    args = ap.parse_args()
+    blocks = 0
+    new_mate = 0
+    changed_move = 0
+    shown = []
+    infos = {}
+    for line in open(args.log, errors="replace"):
+        m = LINE_RE.match(line)
+        if not m or not m.group(2).startswith(args.engine):
+            continue
+        _, _, pid, direction, text = m.groups()
+        if direction == "<" and text.startswith("go"):
+            infos[pid] = []
+        elif direction == ">" and text.startswith("info") and " pv " in text:
+            infos.setdefault(pid, []).append(text)
+        elif direction == ">" and text.startswith("bestmove"):
+            block = infos.pop(pid, [])
+            blocks += 1
+            if len(block) < 2:
+                continue
+            last, prev = block[-1], block[-2]
+            best = text.split()[1]
+            s_last, s_prev = score_of(last), score_of(prev)
+            flagged = False
+            if s_last and s_last[0] == "mate" and (not s_prev or s_prev[0] != "mate"):
+                new_mate += 1
+                flagged = True
+            if pv_of(prev) and best != pv_of(prev)[0]:
+                changed_move += 1
+                flagged = True
+            if flagged and len(shown) < args.show:
+                shown.append((prev, last, text))
+    print(f"{args.log}: {blocks} searches; final info with a new mate score: {new_mate}; "
+          f"bestmove differs from the previous info line's PV move: {changed_move}")
+    for prev, last, best in shown:
+        print("  prev:", prev[:160])
+        print("  last:", last[:160])
+        print("  ", best)
+
+
+if __name__ == "__main__":
+    main()
