@@ -10,3 +10,4 @@ pub mod options;
 pub mod output;
 pub mod perft_cmd;
 pub mod session;
+pub mod smp_bench;

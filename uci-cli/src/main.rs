@@ -5,9 +5,10 @@
 //! tsubame bench [depth]                     fixed search; last line `N nodes M nps`
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
+//! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! ```
 
-use tsubame::{bench, input, perft_cmd, session};
+use tsubame::{bench, input, perft_cmd, session, smp_bench};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -82,6 +83,33 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
-        Some(other) => bail!("unknown command '{other}' (expected bench, perft or perft-suite)"),
+        Some("smp-bench") => {
+            let depth = match args.get(1) {
+                Some(d) => d.parse().context("smp-bench depth must be a number")?,
+                None => 14,
+            };
+            let threads: Vec<usize> = match args.get(2) {
+                Some(list) => list
+                    .split(',')
+                    .map(|t| {
+                        t.parse::<usize>()
+                            .context("threads must be numbers like 1,2")
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+                None => vec![1, 2],
+            };
+            if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > 256) {
+                bail!("thread counts must be between 1 and 256");
+            }
+            let hash = match args.get(3) {
+                Some(h) => h.parse().context("hash must be a number of MB")?,
+                None => 256,
+            };
+            smp_bench::run(depth, &threads, hash);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(other) => {
+            bail!("unknown command '{other}' (expected bench, perft, perft-suite or smp-bench)")
+        }
     }
 }

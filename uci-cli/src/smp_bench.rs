@@ -1,0 +1,100 @@
+//! `smp-bench`: the parallel search's time-to-depth speedup, reproducible with one command.
+//!
+//! Each middlegame position of the bench is searched to a fixed depth once per thread count,
+//! with a freshly cleared table and histories, and the times are compared with the first
+//! thread count's: the geometric mean of the per-position ratios is the speedup. Node rates
+//! and the split statistics are printed too.
+
+use std::time::Instant;
+
+use movegen::Position;
+use search::{History, SearchControl, SearchRequest, SplitSummary};
+use timeman::{Limits, TimeOptions};
+use tt::TranspositionTable;
+
+use crate::output::{info_string, send};
+
+/// The bench positions that are not endgames.
+const MIDDLEGAMES: usize = 42;
+
+/// What one thread count did over all positions.
+#[derive(Debug, Default)]
+struct Totals {
+    seconds: Vec<f64>,
+    nodes: u64,
+    splits: SplitSummary,
+}
+
+/// Runs the comparison: `depth` plies, each count in `threads`, `hash_mb` of table.
+pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
+    let mut tt = match TranspositionTable::new(hash_mb) {
+        Ok(tt) => tt,
+        Err(e) => {
+            info_string(&format!("smp-bench: {e}"));
+            return;
+        }
+    };
+    let control = SearchControl::default();
+    let positions = &crate::bench::POSITIONS[..MIDDLEGAMES];
+    let mut totals: Vec<Totals> = threads.iter().map(|_| Totals::default()).collect();
+    for (i, fen) in positions.iter().enumerate() {
+        let Ok(position) = Position::from_fen(fen) else {
+            continue;
+        };
+        let mut line = format!("position {:>2}:", i + 1);
+        for (t, &count) in threads.iter().enumerate() {
+            tt.clear(count);
+            let mut histories: Vec<History> = Vec::new();
+            let request = SearchRequest {
+                position: position.clone(),
+                history: Vec::new(),
+                limits: Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+                time_options: TimeOptions::default(),
+                searchmoves: Vec::new(),
+                multipv: 1,
+                threads: count,
+            };
+            let start = Instant::now();
+            let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
+            let seconds = start.elapsed().as_secs_f64();
+            let total = &mut totals[t];
+            total.seconds.push(seconds);
+            total.nodes += outcome.nodes;
+            total.splits.splits += outcome.splits.splits;
+            total.splits.helpers += outcome.splits.helpers;
+            total.splits.cutoffs += outcome.splits.cutoffs;
+            total.splits.helper_nodes += outcome.splits.helper_nodes;
+            line.push_str(&format!(
+                "  T{count} {seconds:7.3}s {:>10} nodes",
+                outcome.nodes
+            ));
+        }
+        send(&line);
+    }
+    let base = &totals[0];
+    for (t, &count) in threads.iter().enumerate() {
+        let total = &totals[t];
+        let time: f64 = total.seconds.iter().sum();
+        let log_ratio: f64 = base
+            .seconds
+            .iter()
+            .zip(&total.seconds)
+            .map(|(b, s)| (b / s.max(1e-9)).ln())
+            .sum::<f64>()
+            / total.seconds.len().max(1) as f64;
+        let nps = total.nodes as f64 / time.max(1e-9);
+        let s = &total.splits;
+        send(&format!(
+            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {}, helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%",
+            total.nodes,
+            log_ratio.exp(),
+            s.splits,
+            s.helpers as f64 / (s.splits.max(1)) as f64,
+            s.cutoffs,
+            100.0 * s.helper_nodes as f64 / total.nodes.max(1) as f64,
+        ));
+    }
+}
