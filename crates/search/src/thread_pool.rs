@@ -84,7 +84,8 @@ pub(crate) struct ThreadPool {
     pub quit: AtomicBool,
     /// Set by the main thread when a limit is reached: every thread unwinds.
     pub abort: AtomicBool,
-    /// Threads idle in `thread_wait` now (a hint: exact counts need the locks).
+    /// Threads idle in `thread_wait` with no split point of their own to wait for (a hint:
+    /// exact availability is decided under each thread's lock).
     pub idle: AtomicUsize,
     pub stats: SplitStats,
 }
@@ -212,15 +213,21 @@ impl Searcher<'_> {
                     slot.lock().searching = false;
                     backoff.reset();
                 }
-                None if backoff.is_completed() => {
-                    pool.idle.fetch_add(1, Ordering::Relaxed);
-                    std::thread::park_timeout(Duration::from_millis(1));
-                    pool.idle.fetch_sub(1, Ordering::Relaxed);
-                }
                 None => {
-                    pool.idle.fetch_add(1, Ordering::Relaxed);
-                    backoff.snooze();
-                    pool.idle.fetch_sub(1, Ordering::Relaxed);
+                    // Only threads free for anyone count as idle: a waiting master can help
+                    // just its own helpers, and a split hoping for it would mostly book no one.
+                    let free = waiting_for.is_none();
+                    if free {
+                        pool.idle.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if backoff.is_completed() {
+                        std::thread::park_timeout(Duration::from_millis(1));
+                    } else {
+                        backoff.snooze();
+                    }
+                    if free {
+                        pool.idle.fetch_sub(1, Ordering::Relaxed);
+                    }
                 }
             }
         }
