@@ -380,3 +380,23 @@ fn repetition_in_the_game_history_is_scored_as_a_draw() {
     let last_info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
     assert!(last_info.contains("score cp 0"), "{last_info}");
 }
+
+#[test]
+fn bench_is_deterministic_and_ends_with_the_openbench_line() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tsubame"))
+            .args(["bench", "7"])
+            .output()
+            .expect("run bench");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let last = text.lines().last().expect("output").to_string();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        assert_eq!(words.len(), 4, "{last}");
+        assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
+        words[0].parse::<u64>().expect("node count")
+    };
+    let first = run();
+    assert!(first > 1000);
+    assert_eq!(first, run(), "bench node count changed between two runs");
+}
