@@ -74,6 +74,23 @@ pub const POSITIONS: &[&str] = &[
     "r5k1/5ppp/8/8/8/8/5PPP/1R4K1 b - - 0 30",
 ];
 
+/// A search of `position` to `depth` with `threads`, one line, default time options: the
+/// request both benches use.
+pub fn fixed_depth_request(position: Position, depth: u32, threads: usize) -> SearchRequest {
+    SearchRequest {
+        position,
+        history: Vec::new(),
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        time_options: TimeOptions::default(),
+        searchmoves: Vec::new(),
+        multipv: 1,
+        threads,
+    }
+}
+
 /// Searches every position to `depth` (default [`DEFAULT_DEPTH`]) with one thread and a
 /// cleared table, and prints the totals.
 pub fn run(depth: Option<u32>) {
@@ -96,18 +113,7 @@ pub fn run(depth: Option<u32>) {
         };
         tt.clear(1);
         histories.iter_mut().for_each(History::clear);
-        let request = SearchRequest {
-            position,
-            history: Vec::new(),
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            time_options: TimeOptions::default(),
-            searchmoves: Vec::new(),
-            multipv: 1,
-            threads: 1,
-        };
+        let request = fixed_depth_request(position, depth, 1);
         let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
         total_nodes += outcome.nodes;
         send(&format!(

@@ -8,8 +8,7 @@
 use std::time::Instant;
 
 use movegen::Position;
-use search::{History, SearchControl, SearchRequest, SplitSummary};
-use timeman::{Limits, TimeOptions};
+use search::{History, SearchControl, SplitSummary};
 use tt::TranspositionTable;
 
 use crate::output::{info_string, send};
@@ -45,18 +44,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
         for (t, &count) in threads.iter().enumerate() {
             tt.clear(count);
             let mut histories: Vec<History> = Vec::new();
-            let request = SearchRequest {
-                position: position.clone(),
-                history: Vec::new(),
-                limits: Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-                time_options: TimeOptions::default(),
-                searchmoves: Vec::new(),
-                multipv: 1,
-                threads: count,
-            };
+            let request = crate::bench::fixed_depth_request(position.clone(), depth, count);
             let start = Instant::now();
             let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
             let seconds = start.elapsed().as_secs_f64();

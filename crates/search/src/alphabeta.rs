@@ -30,6 +30,16 @@ fn late_move_limit(depth: i32, improving: bool) -> usize {
     (if improving { base } else { base / 2 }) as usize
 }
 
+/// Whether a hash entry's score, given its bound, settles a node searched with (alpha, beta).
+fn bound_allows_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+        Bound::None => false,
+    }
+}
+
 /// What a node's move loop needs to know about the node; fixed once the loop starts.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NodeContext {
@@ -97,12 +107,7 @@ impl Searcher<'_> {
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
         if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-                Bound::None => false,
-            };
+            let usable = bound_allows_cutoff(h.bound, h.score, alpha, beta);
             if !pv_node && h.depth >= depth && usable {
                 return h.score;
             }
@@ -256,17 +261,14 @@ impl Searcher<'_> {
         }
 
         let best_score = node.best_score;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
-        let mv = node.best_move.map_or(0, Move::to_raw);
-        self.tt
-            .store(key, mv, best_score, stored_eval, depth, bound, ply);
+        self.store(
+            key,
+            (node.best_move, best_score),
+            (original_alpha, beta),
+            eval,
+            depth,
+            ply,
+        );
         best_score
     }
 
@@ -368,6 +370,29 @@ impl Searcher<'_> {
         score
     }
 
+    /// Stores a node's result in the hash table, its bound read from the original window.
+    fn store(
+        &self,
+        key: u64,
+        (best_move, best_score): (Option<Move>, i32),
+        (original_alpha, beta): (i32, i32),
+        eval: i32,
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
+        let mv = best_move.map_or(0, Move::to_raw);
+        self.tt
+            .store(key, mv, best_score, stored_eval, depth, bound, ply);
+    }
+
     /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
     /// and remember it as killer and countermove.
     fn reward_quiet(
@@ -411,12 +436,7 @@ impl Searcher<'_> {
         let key = pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-                Bound::None => false,
-            };
+            let usable = bound_allows_cutoff(h.bound, h.score, alpha, beta);
             if !pv_node && usable {
                 return h.score;
             }
@@ -486,17 +506,14 @@ impl Searcher<'_> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
-        let mv = best_move.map_or(0, Move::to_raw);
-        self.tt
-            .store(key, mv, best_score, stored_eval, 0, bound, ply);
+        self.store(
+            key,
+            (best_move, best_score),
+            (original_alpha, beta),
+            eval,
+            0,
+            ply,
+        );
         best_score
     }
 }

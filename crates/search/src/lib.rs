@@ -101,34 +101,17 @@ pub fn search(
 ) -> SearchOutcome {
     let root = request.position.clone();
     let legal = root.legal_moves();
-    let mut moves: Vec<RootMove> = legal
+    let requested: Vec<RootMove> = legal
         .iter()
-        .filter(|mv| request.searchmoves.is_empty() || request.searchmoves.contains(mv))
-        .map(|&mv| RootMove {
-            mv,
-            score: -INFINITE,
-            previous_score: -INFINITE,
-            bound_score: -INFINITE,
-            pv: vec![mv],
-            nodes: 0,
-            seldepth: 0,
-        })
+        .filter(|mv| request.searchmoves.contains(mv))
+        .map(|&mv| RootMove::new(mv))
         .collect();
-    if moves.is_empty() && !request.searchmoves.is_empty() {
-        // None of the requested moves is legal: search them all rather than play nothing.
-        moves = legal
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INFINITE,
-                previous_score: -INFINITE,
-                bound_score: -INFINITE,
-                pv: vec![mv],
-                nodes: 0,
-                seldepth: 0,
-            })
-            .collect();
-    }
+    // No `searchmoves`, or none of them legal: search every move rather than play nothing.
+    let moves = if requested.is_empty() {
+        legal.iter().map(|&mv| RootMove::new(mv)).collect()
+    } else {
+        requested
+    };
 
     tt.new_search();
     let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply());

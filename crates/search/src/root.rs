@@ -27,6 +27,21 @@ pub(crate) struct RootMove {
     pub seldepth: usize,
 }
 
+impl RootMove {
+    /// A root move not searched yet.
+    pub fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            bound_score: -INFINITE,
+            pv: vec![mv],
+            nodes: 0,
+            seldepth: 0,
+        }
+    }
+}
+
 /// How a reported score relates to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreBound {
