@@ -18,6 +18,7 @@ mod scale;
 mod score;
 mod sink;
 mod trace;
+mod tuned;
 
 use movegen::Position;
 

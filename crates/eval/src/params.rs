@@ -243,7 +243,9 @@ const fn put(out: &mut [S; COUNT], block: Block, values: &[S]) {
     }
 }
 
-const fn defaults() -> [S; COUNT] {
+/// The hand-set starting values: PeSTO's material and piece-square tables plus our own first
+/// guesses for the other terms. The tuner starts from these.
+const fn published() -> [S; COUNT] {
     let mut p = [S::ZERO; COUNT];
     put(&mut p, MATERIAL, &MATERIAL_VALUES);
     let mut role = 0;
@@ -285,8 +287,16 @@ const fn defaults() -> [S; COUNT] {
     p
 }
 
-/// The engine's built-in parameter values.
-pub static DEFAULT_PARAMS: Params = Params { values: defaults() };
+/// The starting values before tuning (see [`published`]), kept for the tuner and comparisons.
+pub static PUBLISHED_PARAMS: Params = Params {
+    values: published(),
+};
+
+/// The engine's built-in parameter values: the published ones tuned by Texel's method on the
+/// engine's own games (`crates/eval/src/tuned.rs`, made by the `tuner` crate).
+pub static DEFAULT_PARAMS: Params = Params {
+    values: crate::tuned::TUNED_VALUES,
+};
 
 /// A full set of evaluation parameters.
 #[derive(Clone, PartialEq, Eq)]
@@ -417,11 +427,14 @@ mod tests {
 
     #[test]
     fn flat_vector_round_trips() {
-        let flat = DEFAULT_PARAMS.to_vec();
+        let flat = PUBLISHED_PARAMS.to_vec();
         assert_eq!(flat.len(), 2 * COUNT);
+        // PeSTO's middlegame knight.
         assert_eq!(flat[2 * MATERIAL.at(1)], 337);
         let back = Params::from_slice(&flat);
-        assert_eq!(back.as_ref(), Ok(&DEFAULT_PARAMS));
+        assert_eq!(back.as_ref(), Ok(&PUBLISHED_PARAMS));
+        let tuned = DEFAULT_PARAMS.to_vec();
+        assert_eq!(Params::from_slice(&tuned).as_ref(), Ok(&DEFAULT_PARAMS));
     }
 
     #[test]
