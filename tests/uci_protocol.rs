@@ -400,3 +400,26 @@ fn bench_is_deterministic_and_ends_with_the_openbench_line() {
     assert!(first > 1000);
     assert_eq!(first, run(), "bench node count changed between two runs");
 }
+
+#[test]
+fn fifty_move_rule_draw_is_scored_zero() {
+    let score_of = |e: &mut Engine, fen: &str| {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 6");
+        let lines = e.wait_bestmove();
+        lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score "))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut e = Engine::start();
+    // King and queen against king, but every move completes fifty moves without a capture or
+    // pawn move, and no move mates: a draw.
+    let drawn = score_of(&mut e, "8/8/8/4k3/8/8/8/3QK3 w - - 99 80");
+    assert!(drawn.contains("score cp 0"), "{drawn}");
+    // The same position with a fresh counter is winning.
+    let winning = score_of(&mut e, "8/8/8/4k3/8/8/8/3QK3 w - - 0 80");
+    assert!(!winning.contains("score cp 0"), "{winning}");
+}
