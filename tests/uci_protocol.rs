@@ -2,7 +2,7 @@
 
 mod engine_harness;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use engine_harness::{Engine, bestmove_of, first_pv_move};
 use movegen::Position;
@@ -262,11 +262,9 @@ fn quit_during_a_search_exits_at_once() {
     let mut e = Engine::start();
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
-    let t = Instant::now();
     e.send("quit");
+    // `quit` must end a running `go infinite`: without a stop the process would never exit.
     assert_eq!(e.wait_exit(Duration::from_secs(20)), Some(true));
-    // Not a timing goal, only a sanity bound far above what it takes.
-    assert!(t.elapsed() < Duration::from_secs(20));
 }
 
 #[test]

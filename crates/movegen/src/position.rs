@@ -204,6 +204,13 @@ impl Position {
         mv.is_en_passant() || (!mv.is_castle() && self.board[mv.to().index()].is_some())
     }
 
+    /// Whether `mv` neither captures nor promotes: the moves ordered by history and pruned by
+    /// futility and late-move rules.
+    #[inline]
+    pub fn is_quiet(&self, mv: crate::Move) -> bool {
+        !self.is_capture(mv) && mv.promotion().is_none()
+    }
+
     /// The role `mv` captures, if any (a pawn for en passant).
     #[inline]
     pub fn captured_role(&self, mv: crate::Move) -> Option<Role> {

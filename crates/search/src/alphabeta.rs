@@ -221,7 +221,7 @@ impl Searcher<'_> {
             if self.aborted() {
                 return 0;
             }
-            let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            let quiet = pos.is_quiet(mv);
             if score > node.best_score {
                 node.best_score = score;
                 if score > node.alpha {
@@ -249,10 +249,7 @@ impl Searcher<'_> {
                     return 0;
                 }
                 if node.best_score >= beta {
-                    if let Some(best) = node
-                        .best_move
-                        .filter(|m| !pos.is_capture(*m) && m.promotion().is_none())
-                    {
+                    if let Some(best) = node.best_move.filter(|m| pos.is_quiet(*m)) {
                         self.reward_quiet(pos, best, &[], depth, ply, previous);
                     }
                 }
@@ -287,7 +284,7 @@ impl Searcher<'_> {
             return false;
         }
         let depth = ctx.depth;
-        let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+        let quiet = pos.is_quiet(mv);
         if quiet {
             if node.skip_quiets {
                 return true;
@@ -319,7 +316,7 @@ impl Searcher<'_> {
         searched: usize,
     ) -> i32 {
         let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
-        let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+        let quiet = pos.is_quiet(mv);
         let mut child = pos.clone();
         child.play(mv);
         self.tt.prefetch(child.key());

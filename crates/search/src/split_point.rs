@@ -187,7 +187,7 @@ impl Searcher<'_> {
                 break;
             }
             let mut state = sp.lock();
-            let quiet = !sp.position.is_capture(mv) && mv.promotion().is_none();
+            let quiet = sp.position.is_quiet(mv);
             if score > state.node.best_score {
                 state.node.best_score = score;
                 if score > state.node.alpha {
