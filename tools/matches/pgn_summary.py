@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Elo per opponent over one or more match PGNs, so runs split over sessions add up.
+
+Usage: pgn_summary.py ENGINE FILE.pgn [FILE.pgn ...]
+
+Games are paired the way match.py plays them (same opponent, same opening, colours
+swapped, consecutive rounds of one file) and the statistics come from match.py's own
+`summarize`, so the numbers agree with what match.py prints for a single run. Also
+counts, per side, losses on time and by illegal moves (PGN Termination tags).
+"""
+
+import collections
+import importlib.util
+import os
+import sys
+
+import chess.pgn
+
+MATCH = os.environ.get("MATCH", "/work/shared/tools/match.py")
+
+
+def load_summarize():
+    spec = importlib.util.spec_from_file_location("match_tool", MATCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module.summarize
+
+
+def games_of(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            yield game.headers
+
+
+def points(result, engine_is_white):
+    score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
+    if score is None:
+        return None
+    return score if engine_is_white else 1.0 - score
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    engine, paths = sys.argv[1], sys.argv[2:]
+    results = collections.defaultdict(list)  # opponent -> [score] in play order
+    pairs = collections.defaultdict(list)  # opponent -> [pair score]
+    faults = collections.defaultdict(collections.Counter)  # opponent -> fault counts
+    for path in paths:
+        open_pairs = {}  # (opponent, fen) -> first game's score
+        for h in games_of(path):
+            white, black = h.get("White"), h.get("Black")
+            if engine not in (white, black):
+                continue
+            opponent = black if white == engine else white
+            score = points(h.get("Result"), white == engine)
+            if score is None:
+                continue
+            results[opponent].append(score)
+            key = (opponent, h.get("FEN", "startpos"))
+            if key in open_pairs:
+                pairs[opponent].append(open_pairs.pop(key) + score)
+            else:
+                open_pairs[key] = score
+            termination = h.get("Termination", "")
+            side = "us" if score == 0.0 else "them" if score == 1.0 else None
+            kind = {"time forfeit": "time", "rules infraction": "illegal"}.get(termination)
+            if side and kind:
+                faults[opponent][f"{kind} {side}"] += 1
+    summarize = load_summarize()
+    total = []
+    for opponent in sorted(results):
+        scores = results[opponent]
+        total += scores
+        wins, draws = scores.count(1.0), scores.count(0.5)
+        losses = len(scores) - wins - draws
+        ptnml = [0] * 5
+        for pair in pairs[opponent]:
+            ptnml[int(pair * 2)] += 1
+        s = summarize(wins, draws, losses, ptnml if pairs[opponent] else None)
+        f = faults[opponent]
+        elo = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
+        err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
+        print(
+            f"{engine} vs {opponent}: {wins}-{losses}-{draws} (W-L-D) of {len(scores)}, "
+            f"score {s['score']:.3f}, Elo {elo}{err} ({s['model']}), "
+            f"time losses {f['time us']}/{f['time them']} (us/them), "
+            f"illegal moves {f['illegal us']}/{f['illegal them']}"
+        )
+    ours = sum((faults[o] for o in faults), collections.Counter())
+    print(f"{engine}: {len(total)} games, time losses {ours['time us']}, "
+          f"illegal moves {ours['illegal us']}")
+
+
+if __name__ == "__main__":
+    main()
