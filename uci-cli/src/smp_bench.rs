@@ -55,6 +55,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
             total.splits.helpers += outcome.splits.helpers;
             total.splits.cutoffs += outcome.splits.cutoffs;
             total.splits.helper_nodes += outcome.splits.helper_nodes;
+            total.splits.idle_micros += outcome.splits.idle_micros;
             line.push_str(&format!(
                 "  T{count} {seconds:7.3}s {:>10} nodes",
                 outcome.nodes
@@ -76,13 +77,14 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
         let nps = total.nodes as f64 / time.max(1e-9);
         let s = &total.splits;
         send(&format!(
-            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {}, helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%",
+            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {}, helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%, idle {:.1}% of thread time",
             total.nodes,
             log_ratio.exp(),
             s.splits,
             s.helpers as f64 / (s.splits.max(1)) as f64,
             s.cutoffs,
             100.0 * s.helper_nodes as f64 / total.nodes.max(1) as f64,
+            100.0 * s.idle_micros as f64 / (1e6 * time * count as f64).max(1e-9),
         ));
     }
 }

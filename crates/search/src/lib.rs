@@ -84,6 +84,9 @@ pub struct SplitSummary {
     pub cutoffs: u64,
     /// Nodes searched by threads helping at split points they do not own.
     pub helper_nodes: u64,
+    /// Time threads spent idle in `ThreadWait` with nothing to do, summed over threads, in
+    /// microseconds: with the search's wall time, the share of thread time lost to waiting.
+    pub idle_micros: u64,
 }
 
 /// Searches `request.position` until a limit is reached or `control` says stop, reporting

@@ -87,12 +87,12 @@ impl Searcher<'_> {
     pub(crate) fn can_split(&self, depth: i32) -> bool {
         self.pool.len() > 1
             && depth >= MIN_SPLIT_DEPTH
-            && self.pool.idle.load(Ordering::Relaxed) > 0
             && self.pool.slots[self.index]
                 .open_splits
                 .load(Ordering::Relaxed)
                 < MAX_SPLITS_PER_THREAD
             && !self.aborted()
+            && self.pool.has_helper_for(self.index)
     }
 
     /// Turns the current node into a split point, searches its remaining moves together with
@@ -223,13 +223,14 @@ impl Searcher<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::history::History;
     use crate::movepick::OrderingHints;
     use crate::score::INFINITE;
 
-    fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
+    /// A split point at the start position owned by `owner`, with no helpers yet.
+    pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
         let position = Position::startpos();
         let picker = MovePicker::new(&position, &OrderingHints::default(), &History::default());
         Arc::new(SplitPoint {

@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::Thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_utils::{Backoff, CachePadded};
 
@@ -44,6 +44,9 @@ pub(crate) struct ThreadSlot {
     pub nodes: AtomicU64,
     /// Split points this thread owns now.
     pub open_splits: AtomicUsize,
+    /// A master idle in `thread_wait`, free to help at split points of its own helpers (a
+    /// hint that saves locking this slot; `book_helpers` decides under the lock).
+    waiting_idle: AtomicBool,
 }
 
 impl ThreadSlot {
@@ -74,6 +77,8 @@ pub struct SplitStats {
     pub cutoffs: AtomicU64,
     /// Nodes searched by threads while working at a split point they do not own.
     pub helper_nodes: AtomicU64,
+    /// Microseconds threads sat in `thread_wait` without work.
+    pub idle_micros: AtomicU64,
 }
 
 /// Every thread of one search.
@@ -87,6 +92,8 @@ pub(crate) struct ThreadPool {
     /// Threads idle in `thread_wait` with no split point of their own to wait for (a hint:
     /// exact availability is decided under each thread's lock).
     pub idle: AtomicUsize,
+    /// Masters idle in `thread_wait` while their helpers work (a hint, like `idle`).
+    pub waiting_masters: AtomicUsize,
     pub stats: SplitStats,
 }
 
@@ -99,6 +106,7 @@ impl ThreadPool {
             quit: AtomicBool::new(false),
             abort: AtomicBool::new(false),
             idle: AtomicUsize::new(0),
+            waiting_masters: AtomicUsize::new(0),
             stats: SplitStats::default(),
         }
     }
@@ -132,6 +140,7 @@ impl ThreadPool {
             helpers: get(&self.stats.helpers),
             cutoffs: get(&self.stats.cutoffs),
             helper_nodes: get(&self.stats.helper_nodes),
+            idle_micros: get(&self.stats.idle_micros),
         }
     }
 
@@ -141,6 +150,34 @@ impl ThreadPool {
         for slot in self.slots.iter() {
             slot.wake();
         }
+    }
+
+    /// Whether some thread could join a split point that `thread` opens now: a free idle
+    /// thread, or a master idle while it waits for `thread` (the "helpful master"). Without
+    /// the second case, with two threads the master that finished its share of a split point
+    /// first would idle until its helper's whole subtree is done.
+    pub fn has_helper_for(&self, thread: usize) -> bool {
+        if self.idle.load(Ordering::Relaxed) > 0 {
+            return true;
+        }
+        if self.waiting_masters.load(Ordering::Relaxed) == 0 {
+            return false;
+        }
+        self.slots.iter().enumerate().any(|(index, slot)| {
+            index != thread
+                && slot.waiting_idle.load(Ordering::Relaxed)
+                && Self::available_to(&slot.lock(), thread)
+        })
+    }
+
+    /// Whether a thread with this booking may be booked by `master` (under its lock).
+    fn available_to(booking: &Booking, master: usize) -> bool {
+        !booking.searching
+            && booking.assigned.is_none()
+            && booking
+                .waiting_on
+                .as_ref()
+                .is_none_or(|own| own.has_helper(master))
     }
 
     /// Books idle threads available to `master` into `sp`; returns how many joined.
@@ -154,13 +191,7 @@ impl ThreadPool {
                 continue;
             }
             let mut booking = slot.lock();
-            let available = !booking.searching
-                && booking.assigned.is_none()
-                && booking
-                    .waiting_on
-                    .as_ref()
-                    .is_none_or(|own| own.has_helper(master));
-            if available {
+            if Self::available_to(&booking, master) {
                 sp.add_helper(index);
                 booking.assigned = Some(Arc::clone(sp));
                 booking.searching = true;
@@ -188,6 +219,13 @@ impl Searcher<'_> {
             std::mem::replace(&mut booking.waiting_on, waiting_for.cloned())
         };
         let backoff = Backoff::new();
+        let mut idle_since: Option<Instant> = None;
+        let count_idle = |since: &mut Option<Instant>| {
+            if let Some(t) = since.take() {
+                let micros = t.elapsed().as_micros() as u64;
+                pool.stats.idle_micros.fetch_add(micros, Ordering::Relaxed);
+            }
+        };
         loop {
             let job = {
                 let mut booking = slot.lock();
@@ -200,6 +238,8 @@ impl Searcher<'_> {
                 {
                     booking.waiting_on = previous_wait;
                     booking.searching = waiting_for.is_some();
+                    drop(booking);
+                    count_idle(&mut idle_since);
                     return;
                 } else {
                     None
@@ -207,6 +247,7 @@ impl Searcher<'_> {
             };
             match job {
                 Some(sp) => {
+                    count_idle(&mut idle_since);
                     self.work_at(&sp, false);
                     sp.remove_helper(self.index);
                     pool.slots[sp.owner].wake();
@@ -214,22 +255,74 @@ impl Searcher<'_> {
                     backoff.reset();
                 }
                 None => {
-                    // Only threads free for anyone count as idle: a waiting master can help
-                    // just its own helpers, and a split hoping for it would mostly book no one.
-                    let free = waiting_for.is_none();
-                    if free {
-                        pool.idle.fetch_add(1, Ordering::Relaxed);
-                    }
+                    // Only threads free for anyone count as idle; a waiting master can help
+                    // just its own helpers, so it is announced separately.
+                    let counter = if waiting_for.is_none() {
+                        &pool.idle
+                    } else {
+                        slot.waiting_idle.store(true, Ordering::Relaxed);
+                        &pool.waiting_masters
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    idle_since.get_or_insert_with(Instant::now);
                     if backoff.is_completed() {
                         std::thread::park_timeout(Duration::from_millis(1));
                     } else {
                         backoff.snooze();
                     }
-                    if free {
-                        pool.idle.fetch_sub(1, Ordering::Relaxed);
-                    }
+                    counter.fetch_sub(1, Ordering::Relaxed);
+                    slot.waiting_idle.store(false, Ordering::Relaxed);
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split_point::tests::split_point;
+
+    /// Marks thread `index` as a master idle in `thread_wait` for `sp`, as `thread_wait` does.
+    fn wait_idle(pool: &ThreadPool, index: usize, sp: &Arc<SplitPoint>) {
+        let slot = &pool.slots[index];
+        let mut booking = slot.lock();
+        booking.searching = false;
+        booking.waiting_on = Some(Arc::clone(sp));
+        slot.waiting_idle.store(true, Ordering::Relaxed);
+        pool.waiting_masters.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_waiting_master_is_a_helper_only_for_its_own_helpers() {
+        let pool = ThreadPool::new(3);
+        for slot in pool.slots.iter() {
+            slot.lock().searching = true;
+        }
+        assert!(!pool.has_helper_for(1), "every thread is busy");
+        let sp = split_point(0, None);
+        sp.add_helper(1);
+        wait_idle(&pool, 0, &sp);
+        assert!(pool.has_helper_for(1), "thread 1 works for thread 0");
+        assert!(!pool.has_helper_for(2), "thread 2 does not");
+        let joining = split_point(1, Some(Arc::clone(&sp)));
+        assert_eq!(pool.book_helpers(1, &joining), 1);
+        assert!(joining.has_helper(0));
+        assert!(
+            !pool.has_helper_for(1),
+            "booked once, it is no longer available"
+        );
+    }
+
+    #[test]
+    fn a_free_idle_thread_helps_anyone() {
+        let pool = ThreadPool::new(3);
+        pool.slots[0].lock().searching = true;
+        pool.slots[1].lock().searching = true;
+        pool.idle.fetch_add(1, Ordering::Relaxed);
+        assert!(pool.has_helper_for(0) && pool.has_helper_for(1));
+        let sp = split_point(1, None);
+        assert_eq!(pool.book_helpers(1, &sp), 1);
+        assert!(sp.has_helper(2) && !sp.has_helper(0));
     }
 }
