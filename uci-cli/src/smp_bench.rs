@@ -52,6 +52,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
             total.seconds.push(seconds);
             total.nodes += outcome.nodes;
             total.splits.splits += outcome.splits.splits;
+            total.splits.root_splits += outcome.splits.root_splits;
             total.splits.helpers += outcome.splits.helpers;
             total.splits.cutoffs += outcome.splits.cutoffs;
             total.splits.helper_nodes += outcome.splits.helper_nodes;
@@ -77,10 +78,11 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
         let nps = total.nodes as f64 / time.max(1e-9);
         let s = &total.splits;
         send(&format!(
-            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {}, helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%, idle {:.1}% of thread time",
+            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {} ({} at the root), helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%, idle {:.1}% of thread time",
             total.nodes,
             log_ratio.exp(),
             s.splits,
+            s.root_splits,
             s.helpers as f64 / (s.splits.max(1)) as f64,
             s.cutoffs,
             100.0 * s.helper_nodes as f64 / total.nodes.max(1) as f64,

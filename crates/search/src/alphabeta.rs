@@ -11,6 +11,7 @@ use crate::movepick::{MovePicker, OrderingHints};
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
+use crate::split_point::SplitWork;
 
 /// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
 static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
@@ -244,7 +245,7 @@ impl Searcher<'_> {
             }
             // Young brothers wait: with the first move searched, the rest may go in parallel.
             if self.can_split(depth) {
-                node = self.split(pos, ctx, picker, node);
+                node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
                 if self.aborted() {
                     return 0;
                 }

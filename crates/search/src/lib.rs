@@ -78,6 +78,8 @@ pub struct SearchOutcome {
 pub struct SplitSummary {
     /// Split points where at least one helper joined.
     pub splits: u64,
+    /// Of those, split points at the root (each helper searches whole root moves).
+    pub root_splits: u64,
     /// Helpers booked, summed over split points.
     pub helpers: u64,
     /// Split points ended by a beta cutoff (their helpers were stopped).

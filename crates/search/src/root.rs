@@ -6,8 +6,10 @@ use std::time::Duration;
 use movegen::{Move, Position};
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
-use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, is_mate_score};
+use crate::alphabeta::{LoopState, NodeContext};
+use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore, is_mate_score};
 use crate::searcher::Searcher;
+use crate::split_point::{RootMoves, SplitWork};
 
 /// The deepest iteration started.
 pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
@@ -236,37 +238,24 @@ impl RootSearch<'_, '_> {
                 });
             }
             let nodes_before = self.searcher.total_nodes();
-            let mut child = self.root.clone();
-            child.play(mv);
+            let first = i == pv_index;
+            let score = self
+                .searcher
+                .search_root_move(&self.root, mv, depth, alpha, beta, first);
             let s = &mut *self.searcher;
-            s.plies[0].mv = Some(mv);
-            s.plies[0].moved = self.root.piece_at(mv.from());
-            s.keys.push(child.key());
-            s.seldepth = 0;
-            let new_depth = depth - 1 + i32::from(child.in_check());
-            let score = if i == pv_index {
-                -s.negamax(&child, new_depth, -beta, -alpha, 1, false)
-            } else {
-                let mut score = -s.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
-                if score > alpha && score < beta {
-                    score = -s.negamax(&child, new_depth, -beta, -alpha, 1, false);
-                }
-                score
-            };
-            s.keys.pop();
             let rm = &mut self.moves[i];
             rm.nodes += s.total_nodes().saturating_sub(nodes_before);
             if s.stopped {
                 break;
             }
             rm.bound_score = score;
-            if i == pv_index || score > alpha {
+            if first || score > alpha {
                 rm.score = score;
                 rm.seldepth = s.seldepth;
                 rm.pv.clear();
                 rm.pv.push(mv);
                 rm.pv.extend(s.pv.line(1));
-                if i != pv_index {
+                if !first {
                     self.best_move_changes += 1;
                 }
             }
@@ -277,8 +266,55 @@ impl RootSearch<'_, '_> {
                     break;
                 }
             }
+            // Young brothers wait at the root too: with the first move searched, the others
+            // may be searched in parallel, each by one thread.
+            if i + 1 < self.moves.len() && self.searcher.can_split(depth) {
+                return self.split_root(depth, (alpha, beta), i + 1, best);
+            }
         }
         best
+    }
+
+    /// Searches the root moves from `from` on in parallel at a root split point and takes
+    /// their results into the root move list; returns the pass's best score.
+    fn split_root(&mut self, depth: i32, (alpha, beta): (i32, i32), from: usize, best: i32) -> i32 {
+        let moves = self.moves[from..].iter().map(|rm| rm.mv).collect();
+        let context = NodeContext {
+            depth,
+            beta,
+            ply: 0,
+            pv_node: true,
+            cut_node: false,
+            in_check: self.root.in_check(),
+            eval: SCORE_NONE,
+            improving: false,
+        };
+        let node = LoopState {
+            alpha,
+            best_score: best,
+            best_move: None,
+            searched: from,
+            quiets_tried: 0,
+            skip_quiets: false,
+        };
+        let work = SplitWork::Root(RootMoves::new(moves));
+        let (node, work) = self.searcher.split(&self.root, context, work, node);
+        if let SplitWork::Root(root) = work {
+            self.best_move_changes += root.best_move_changes;
+            for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {
+                let Some(result) = result else {
+                    continue;
+                };
+                rm.nodes += result.nodes;
+                rm.bound_score = result.score;
+                if result.raised_alpha {
+                    rm.score = result.score;
+                    rm.pv = result.pv;
+                    rm.seldepth = result.seldepth;
+                }
+            }
+        }
+        node.best_score
     }
 
     fn report_bound(&mut self, pv_index: usize, bound: ScoreBound, depth: i32) {
@@ -310,5 +346,39 @@ impl RootSearch<'_, '_> {
             pv: rm.pv.clone(),
         };
         (self.on_event)(SearchEvent::Info(&info));
+    }
+}
+
+impl Searcher<'_> {
+    /// Searches the root move `mv` to `depth`: the pass's first move with the full window,
+    /// the others with a null window first and again with the full window if they beat alpha.
+    /// Not reduced: every root move gets the iteration's depth.
+    pub(crate) fn search_root_move(
+        &mut self,
+        root: &Position,
+        mv: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        let mut child = root.clone();
+        child.play(mv);
+        self.plies[0].mv = Some(mv);
+        self.plies[0].moved = root.piece_at(mv.from());
+        self.keys.push(child.key());
+        self.seldepth = 0;
+        let new_depth = depth - 1 + i32::from(child.in_check());
+        let score = if first {
+            -self.negamax(&child, new_depth, -beta, -alpha, 1, false)
+        } else {
+            let mut score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
+            if score > alpha && score < beta {
+                score = -self.negamax(&child, new_depth, -beta, -alpha, 1, false);
+            }
+            score
+        };
+        self.keys.pop();
+        score
     }
 }

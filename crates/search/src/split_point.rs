@@ -19,10 +19,68 @@ use crate::thread_pool::MAX_SPLITS_PER_THREAD;
 /// Splitting a node this shallow costs more than it saves.
 pub const MIN_SPLIT_DEPTH: i32 = 4;
 
+/// What a split point's threads take their moves from.
+// It lives in the split point's one heap allocation, so the smaller variant's unused bytes
+// cost nothing, while boxing the picker would cost an allocation per split.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub(crate) enum SplitWork {
+    /// A node below the root: its move picker, with the node's pruning rules.
+    Node(MovePicker),
+    /// The root: its remaining moves in the root's order, each searched in full (no pruning,
+    /// no reduction) and its result kept for the root's bookkeeping.
+    Root(RootMoves),
+}
+
+/// The root moves handed out at a root split point, and what their searches found.
+#[derive(Debug)]
+pub(crate) struct RootMoves {
+    moves: Vec<Move>,
+    next: usize,
+    /// One entry per move, filled when its search completes.
+    pub results: Vec<Option<RootResult>>,
+    /// Moves that became the new best while the root was split.
+    pub best_move_changes: u32,
+}
+
+impl RootMoves {
+    /// The moves to hand out, in order.
+    pub fn new(moves: Vec<Move>) -> RootMoves {
+        let results = vec![None; moves.len()];
+        RootMoves {
+            moves,
+            next: 0,
+            results,
+            best_move_changes: 0,
+        }
+    }
+
+    fn next_move(&mut self) -> Option<(usize, Move)> {
+        let mv = *self.moves.get(self.next)?;
+        self.next += 1;
+        Some((self.next - 1, mv))
+    }
+}
+
+/// The completed search of one root move at a root split point.
+#[derive(Clone, Debug)]
+pub(crate) struct RootResult {
+    /// The fail-soft score.
+    pub score: i32,
+    /// It raised alpha when it was recorded: its score is exact (or a fail high) and it was
+    /// the best move so far.
+    pub raised_alpha: bool,
+    /// Its line, from the move on (only when `raised_alpha`).
+    pub pv: Vec<Move>,
+    /// Nodes the thread that searched it spent on it.
+    pub nodes: u64,
+    pub seldepth: usize,
+}
+
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
-    pub picker: MovePicker,
+    pub work: SplitWork,
     pub node: LoopState,
     /// The best line when this is a PV node and a move raised alpha.
     pub pv: Vec<Move>,
@@ -97,14 +155,15 @@ impl Searcher<'_> {
 
     /// Turns the current node into a split point, searches its remaining moves together with
     /// the helpers it can book, waits for them (helping them meanwhile), and returns the node's
-    /// final state. If no helper could be booked, the owner simply searches on alone.
+    /// final state and the work (which holds the root moves' results at the root). If no
+    /// helper could be booked, the owner simply searches on alone.
     pub(crate) fn split(
         &mut self,
         pos: &Position,
         context: NodeContext,
-        picker: MovePicker,
+        work: SplitWork,
         node: LoopState,
-    ) -> LoopState {
+    ) -> (LoopState, SplitWork) {
         let ply = context.ply;
         let sp = Arc::new(SplitPoint {
             owner: self.index,
@@ -115,7 +174,7 @@ impl Searcher<'_> {
             plies: self.plies[..=ply].to_vec(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
-                picker,
+                work,
                 node,
                 pv: Vec::new(),
                 helpers: [0; 4],
@@ -126,6 +185,9 @@ impl Searcher<'_> {
         let helpers = self.pool.book_helpers(self.index, &sp);
         if helpers > 0 {
             self.pool.stats.splits.fetch_add(1, Ordering::Relaxed);
+            if ply == 0 {
+                self.pool.stats.root_splits.fetch_add(1, Ordering::Relaxed);
+            }
             self.pool
                 .stats
                 .helpers
@@ -138,11 +200,13 @@ impl Searcher<'_> {
         if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
             self.pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
         }
-        let state = sp.lock();
+        // Every helper has left: nobody takes work from here any more, so it can be moved out.
+        let mut state = sp.lock();
         if context.pv_node && !state.pv.is_empty() {
             self.pv.set_line(ply, &state.pv);
         }
-        state.node.clone()
+        let work = std::mem::replace(&mut state.work, SplitWork::Root(RootMoves::new(Vec::new())));
+        (state.node.clone(), work)
     }
 
     /// Searches moves of `sp` until its picker is empty or the work is cut off. `owner` is set
@@ -163,31 +227,61 @@ impl Searcher<'_> {
         };
         let nodes_before = self.nodes;
         loop {
-            let (mv, order, alpha, searched) = {
+            let (mv, order, alpha, searched, root_index) = {
                 let mut state = sp.lock();
                 if self.aborted() {
                     break;
                 }
                 let state = &mut *state;
                 let mut next = None;
-                while let Some((mv, order)) = state.picker.next_move() {
-                    if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
-                        next = Some((mv, order));
-                        break;
+                match &mut state.work {
+                    SplitWork::Node(picker) => {
+                        while let Some((mv, order)) = picker.next_move() {
+                            if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
+                                next = Some((mv, order, None));
+                                break;
+                            }
+                        }
+                    }
+                    SplitWork::Root(root) => {
+                        next = root.next_move().map(|(i, mv)| (mv, 0, Some(i)));
                     }
                 }
-                let Some((mv, order)) = next else {
+                let Some((mv, order, root_index)) = next else {
                     break;
                 };
                 state.node.searched += 1;
-                (mv, order, state.node.alpha, state.node.searched)
+                (mv, order, state.node.alpha, state.node.searched, root_index)
             };
-            let score = self.search_child(&sp.position, mv, order, &ctx, alpha, searched);
+            let nodes_before_move = self.nodes;
+            let score = match root_index {
+                Some(_) => {
+                    self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false)
+                }
+                None => self.search_child(&sp.position, mv, order, &ctx, alpha, searched),
+            };
             if self.aborted() {
                 break;
             }
             let mut state = sp.lock();
+            let state = &mut *state;
             let quiet = sp.position.is_quiet(mv);
+            if let (Some(i), SplitWork::Root(root)) = (root_index, &mut state.work) {
+                let raised_alpha = score > state.node.alpha;
+                let pv = if raised_alpha {
+                    std::iter::once(mv).chain(self.pv.line(1)).collect()
+                } else {
+                    Vec::new()
+                };
+                root.best_move_changes += u32::from(raised_alpha);
+                root.results[i] = Some(RootResult {
+                    score,
+                    raised_alpha,
+                    pv,
+                    nodes: self.nodes - nodes_before_move,
+                    seldepth: self.seldepth,
+                });
+            }
             if score > state.node.best_score {
                 state.node.best_score = score;
                 if score > state.node.alpha {
@@ -251,7 +345,7 @@ pub(crate) mod tests {
             plies: Vec::new(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
-                picker,
+                work: SplitWork::Node(picker),
                 node: LoopState {
                     alpha: 9,
                     best_score: -INFINITE,

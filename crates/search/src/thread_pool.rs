@@ -71,6 +71,8 @@ impl ThreadSlot {
 pub struct SplitStats {
     /// Split points created.
     pub splits: AtomicU64,
+    /// Split points created at the root.
+    pub root_splits: AtomicU64,
     /// Helpers booked, over all split points.
     pub helpers: AtomicU64,
     /// Split points ended by a beta cutoff while helpers worked.
@@ -137,6 +139,7 @@ impl ThreadPool {
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         crate::SplitSummary {
             splits: get(&self.stats.splits),
+            root_splits: get(&self.stats.root_splits),
             helpers: get(&self.stats.helpers),
             cutoffs: get(&self.stats.cutoffs),
             helper_nodes: get(&self.stats.helper_nodes),
@@ -265,6 +268,12 @@ impl Searcher<'_> {
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
                     idle_since.get_or_insert_with(Instant::now);
+                    // Only the main thread watches the clock: waiting for its helpers (at the
+                    // root, a helper may be deep in a whole root move) it must keep doing so,
+                    // or a time limit passes unnoticed until the helpers are done.
+                    if self.index == 0 {
+                        self.check_limits();
+                    }
                     if backoff.is_completed() {
                         std::thread::park_timeout(Duration::from_millis(1));
                     } else {

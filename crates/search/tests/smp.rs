@@ -7,7 +7,9 @@ use std::thread;
 use std::time::Duration;
 
 use movegen::Position;
-use search::{History, SearchControl, SearchOutcome, SearchRequest, search};
+use search::{
+    History, ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, search,
+};
 use timeman::{Limits, TimeOptions};
 use tt::TranspositionTable;
 
@@ -118,6 +120,7 @@ fn parallel_search_splits_and_finds_the_mate() {
     };
     let outcome = run(request(POSITIONS[1], 4, limits), None);
     assert!(outcome.splits.splits > 0, "no split point was created");
+    assert!(outcome.splits.root_splits > 0, "the root never split");
     assert!(outcome.splits.helpers >= outcome.splits.splits);
 }
 
@@ -134,4 +137,49 @@ fn one_thread_is_deterministic() {
         (b.best_move, b.nodes, b.score)
     );
     assert_eq!(a.splits, search::SplitSummary::default());
+}
+
+/// With the root split, helpers search whole root moves: their scores and lines must reach
+/// the MultiPV report just as the main thread's do.
+#[test]
+fn root_moves_searched_by_helpers_are_reported() {
+    // Rxd5 wins the queen, Rxh4 a knight, Rxa6 a pawn... ordered by material: 3 distinct lines.
+    let fen = "4k3/8/p7/3q4/7n/8/8/R2RK2R w - - 0 1";
+    let req = SearchRequest {
+        multipv: 3,
+        limits: Limits {
+            depth: Some(7),
+            ..Limits::default()
+        },
+        ..request(fen, 4, Limits::default())
+    };
+    let tt = TranspositionTable::new(16).expect("table");
+    let mut histories: Vec<History> = Vec::new();
+    let mut depth7_lines = Vec::new();
+    let outcome = search(
+        &req,
+        &tt,
+        &SearchControl::default(),
+        &mut histories,
+        &mut |event| {
+            if let SearchEvent::Info(info) = event {
+                if info.depth == 7 && info.bound == ScoreBound::Exact {
+                    depth7_lines.push((info.multipv, info.score.0, info.pv.first().copied()));
+                }
+            }
+        },
+    );
+    assert!(outcome.splits.root_splits > 0, "the root never split");
+    // The iteration reports lines 1 to 3; the final report before `bestmove` repeats line 1.
+    let lines: Vec<_> = depth7_lines.iter().take(3).cloned().collect();
+    let uci = |m: Option<movegen::Move>| m.map(|m| m.to_uci(false).to_string());
+    assert_eq!(lines.len(), 3, "{depth7_lines:?}");
+    assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(uci(lines[0].2).as_deref(), Some("d1d5"), "{lines:?}");
+    assert_eq!(uci(lines[1].2).as_deref(), Some("h1h4"), "{lines:?}");
+    assert!(
+        lines[0].1 > lines[1].1 && lines[1].1 > lines[2].1,
+        "scores out of order: {lines:?}"
+    );
+    assert_eq!(outcome.best_move, lines[0].2);
 }
