@@ -51,12 +51,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
             let total = &mut totals[t];
             total.seconds.push(seconds);
             total.nodes += outcome.nodes;
-            total.splits.splits += outcome.splits.splits;
-            total.splits.root_splits += outcome.splits.root_splits;
-            total.splits.helpers += outcome.splits.helpers;
-            total.splits.cutoffs += outcome.splits.cutoffs;
-            total.splits.helper_nodes += outcome.splits.helper_nodes;
-            total.splits.idle_micros += outcome.splits.idle_micros;
+            total.splits += outcome.splits;
             line.push_str(&format!(
                 "  T{count} {seconds:7.3}s {:>10} nodes",
                 outcome.nodes

@@ -91,6 +91,18 @@ pub struct SplitSummary {
     pub idle_micros: u64,
 }
 
+impl std::ops::AddAssign for SplitSummary {
+    /// Adds another search's statistics (for totals over many searches).
+    fn add_assign(&mut self, other: SplitSummary) {
+        self.splits += other.splits;
+        self.root_splits += other.root_splits;
+        self.helpers += other.helpers;
+        self.cutoffs += other.cutoffs;
+        self.helper_nodes += other.helper_nodes;
+        self.idle_micros += other.idle_micros;
+    }
+}
+
 /// Searches `request.position` until a limit is reached or `control` says stop, reporting
 /// through `on_event`. With `go infinite` or `go ponder` it does not return before `stop` (or
 /// `ponderhit`), as UCI requires, even when the search itself has finished.
