@@ -42,6 +42,21 @@ impl RootMove {
             seldepth: 0,
         }
     }
+
+    /// Takes a completed search's score as this move's value in the iteration, with its line
+    /// (`continuation`: the moves after this one) and selective depth.
+    pub fn record(
+        &mut self,
+        score: i32,
+        continuation: impl IntoIterator<Item = Move>,
+        seldepth: usize,
+    ) {
+        self.score = score;
+        self.seldepth = seldepth;
+        self.pv.clear();
+        self.pv.push(self.mv);
+        self.pv.extend(continuation);
+    }
 }
 
 /// How a reported score relates to the true value.
@@ -250,11 +265,7 @@ impl RootSearch<'_, '_> {
             }
             rm.bound_score = score;
             if first || score > alpha {
-                rm.score = score;
-                rm.seldepth = s.seldepth;
-                rm.pv.clear();
-                rm.pv.push(mv);
-                rm.pv.extend(s.pv.line(1));
+                rm.record(score, s.pv.line(1), s.seldepth);
                 if !first {
                     self.best_move_changes += 1;
                 }
@@ -299,7 +310,7 @@ impl RootSearch<'_, '_> {
         };
         let work = SplitWork::Root(RootMoves::new(moves));
         let (node, work) = self.searcher.split(&self.root, context, work, node);
-        if let SplitWork::Root(root) = work {
+        if let Some(SplitWork::Root(root)) = work {
             self.best_move_changes += root.best_move_changes;
             for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {
                 let Some(result) = result else {
@@ -308,9 +319,7 @@ impl RootSearch<'_, '_> {
                 rm.nodes += result.nodes;
                 rm.bound_score = result.score;
                 if result.raised_alpha {
-                    rm.score = result.score;
-                    rm.pv = result.pv;
-                    rm.seldepth = result.seldepth;
+                    rm.record(result.score, result.continuation, result.seldepth);
                 }
             }
         }

@@ -70,8 +70,8 @@ pub(crate) struct RootResult {
     /// It raised alpha when it was recorded: its score is exact (or a fail high) and it was
     /// the best move so far.
     pub raised_alpha: bool,
-    /// Its line, from the move on (only when `raised_alpha`).
-    pub pv: Vec<Move>,
+    /// Its line after the move (only when `raised_alpha`).
+    pub continuation: Vec<Move>,
     /// Nodes the thread that searched it spent on it.
     pub nodes: u64,
     pub seldepth: usize,
@@ -80,7 +80,8 @@ pub(crate) struct RootResult {
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
-    pub work: SplitWork,
+    /// Taken back by the owner once every helper has left.
+    pub work: Option<SplitWork>,
     pub node: LoopState,
     /// The best line when this is a PV node and a move raised alpha.
     pub pv: Vec<Move>,
@@ -155,7 +156,8 @@ impl Searcher<'_> {
 
     /// Turns the current node into a split point, searches its remaining moves together with
     /// the helpers it can book, waits for them (helping them meanwhile), and returns the node's
-    /// final state and the work (which holds the root moves' results at the root). If no
+    /// final state and the work (which holds the root moves' results at the root; `None` only
+    /// if it was already taken, which cannot happen). If no
     /// helper could be booked, the owner simply searches on alone.
     pub(crate) fn split(
         &mut self,
@@ -163,7 +165,7 @@ impl Searcher<'_> {
         context: NodeContext,
         work: SplitWork,
         node: LoopState,
-    ) -> (LoopState, SplitWork) {
+    ) -> (LoopState, Option<SplitWork>) {
         let ply = context.ply;
         let sp = Arc::new(SplitPoint {
             owner: self.index,
@@ -174,7 +176,7 @@ impl Searcher<'_> {
             plies: self.plies[..=ply].to_vec(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
-                work,
+                work: Some(work),
                 node,
                 pv: Vec::new(),
                 helpers: [0; 4],
@@ -205,8 +207,7 @@ impl Searcher<'_> {
         if context.pv_node && !state.pv.is_empty() {
             self.pv.set_line(ply, &state.pv);
         }
-        let work = std::mem::replace(&mut state.work, SplitWork::Root(RootMoves::new(Vec::new())));
-        (state.node.clone(), work)
+        (state.node.clone(), state.work.take())
     }
 
     /// Searches moves of `sp` until its picker is empty or the work is cut off. `owner` is set
@@ -235,7 +236,7 @@ impl Searcher<'_> {
                 let state = &mut *state;
                 let mut next = None;
                 match &mut state.work {
-                    SplitWork::Node(picker) => {
+                    Some(SplitWork::Node(picker)) => {
                         while let Some((mv, order)) = picker.next_move() {
                             if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
                                 next = Some((mv, order, None));
@@ -243,9 +244,10 @@ impl Searcher<'_> {
                             }
                         }
                     }
-                    SplitWork::Root(root) => {
+                    Some(SplitWork::Root(root)) => {
                         next = root.next_move().map(|(i, mv)| (mv, 0, Some(i)));
                     }
+                    None => {}
                 }
                 let Some((mv, order, root_index)) = next else {
                     break;
@@ -266,10 +268,10 @@ impl Searcher<'_> {
             let mut state = sp.lock();
             let state = &mut *state;
             let quiet = sp.position.is_quiet(mv);
-            if let (Some(i), SplitWork::Root(root)) = (root_index, &mut state.work) {
+            if let (Some(i), Some(SplitWork::Root(root))) = (root_index, &mut state.work) {
                 let raised_alpha = score > state.node.alpha;
-                let pv = if raised_alpha {
-                    std::iter::once(mv).chain(self.pv.line(1)).collect()
+                let continuation = if raised_alpha {
+                    self.pv.line(1).collect()
                 } else {
                     Vec::new()
                 };
@@ -277,7 +279,7 @@ impl Searcher<'_> {
                 root.results[i] = Some(RootResult {
                     score,
                     raised_alpha,
-                    pv,
+                    continuation,
                     nodes: self.nodes - nodes_before_move,
                     seldepth: self.seldepth,
                 });
@@ -345,7 +347,7 @@ pub(crate) mod tests {
             plies: Vec::new(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
-                work: SplitWork::Node(picker),
+                work: Some(SplitWork::Node(picker)),
                 node: LoopState {
                     alpha: 9,
                     best_score: -INFINITE,
