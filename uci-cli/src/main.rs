@@ -5,7 +5,7 @@
 //! tsubame bench [depth]                     fixed search; last line `N nodes M nps`
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
-//! tsubame smp-bench [depth|Ns] [threads,threads,...] [hash MB]   time-to-depth speedup
+//! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! ```
 
 use tsubame::{bench, input, perft_cmd, session, smp_bench};
@@ -84,9 +84,9 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             })
         }
         Some("smp-bench") => {
-            let target = match args.get(1) {
-                Some(t) => t.parse::<smp_bench::Target>().map_err(anyhow::Error::msg)?,
-                None => smp_bench::Target::Depth(14),
+            let depth = match args.get(1) {
+                Some(d) => d.parse().context("smp-bench depth must be a number")?,
+                None => 14,
             };
             let threads: Vec<usize> = match args.get(2) {
                 Some(list) => list
@@ -105,7 +105,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                 Some(h) => h.parse().context("hash must be a number of MB")?,
                 None => 256,
             };
-            smp_bench::run(target, &threads, hash);
+            smp_bench::run(depth, &threads, hash);
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => {
