@@ -72,6 +72,12 @@ impl History {
         }
     }
 
+    /// Replaces the killers of `ply` (a helper joining a split point takes the owner's).
+    #[inline]
+    pub fn set_killers(&mut self, ply: usize, killers: [Option<Move>; 2]) {
+        self.killers[ply.min(MAX_PLY)] = killers;
+    }
+
     /// Clears the killers of `ply` (done when a node at that ply is entered from above, so
     /// killers come from siblings only).
     #[inline]

@@ -102,6 +102,9 @@ pub(crate) struct SplitPoint {
     pub keys: Vec<u64>,
     /// The owner's per-ply state up to this node (for `improving` and countermoves below).
     pub plies: Vec<PlyState>,
+    /// The owner's killers for the children, learnt from the moves searched before the split:
+    /// a helper's own killers at that ply come from some unrelated node.
+    pub child_killers: [Option<Move>; 2],
     /// A beta cutoff happened here: everything below must stop.
     pub cutoff: AtomicBool,
     state: Mutex<SplitState>,
@@ -174,6 +177,7 @@ impl Searcher<'_> {
             context,
             keys: self.keys.clone(),
             plies: self.plies[..=ply].to_vec(),
+            child_killers: self.history.killers(ply + 1),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(work),
@@ -224,6 +228,7 @@ impl Searcher<'_> {
             let keys = std::mem::replace(&mut self.keys, sp.keys.clone());
             let plies = self.plies.clone();
             self.plies[..=ply].copy_from_slice(&sp.plies);
+            self.history.set_killers(ply + 1, sp.child_killers);
             Some((keys, plies))
         };
         let nodes_before = self.nodes;
@@ -345,6 +350,7 @@ pub(crate) mod tests {
             },
             keys: Vec::new(),
             plies: Vec::new(),
+            child_killers: [None; 2],
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(SplitWork::Node(picker)),
