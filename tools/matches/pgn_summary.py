@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Elo per opponent over one or more match PGNs, so runs split over sessions add up.
 
-Usage: pgn_summary.py ENGINE FILE.pgn [FILE.pgn ...]
+Usage: pgn_summary.py [--sprt ELO0,ELO1] ENGINE FILE.pgn [FILE.pgn ...]
 
 Games are paired the way match.py plays them (same opponent, same opening, colours
 swapped, consecutive rounds of one file) and the statistics come from match.py's own
 `summarize`, so the numbers agree with what match.py prints for a single run. Also
 counts, per side, losses on time and by illegal moves (PGN Termination tags).
+
+With `--sprt ELO0,ELO1` it also prints, per opponent, the LLR of match.py's SPRT
+(normalized Elo, alpha = beta = 0.05, its defaults) over all the pairs, so an SPRT
+played in several runs can be decided on their union.
 """
 
 import collections
@@ -19,12 +23,12 @@ import chess.pgn
 MATCH = os.environ.get("MATCH", "/work/shared/tools/match.py")
 
 
-def load_summarize():
+def load_match_tool():
     spec = importlib.util.spec_from_file_location("match_tool", MATCH)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look themselves up there
     spec.loader.exec_module(module)
-    return module.summarize
+    return module
 
 
 def games_of(path):
@@ -41,9 +45,17 @@ def points(result, engine_is_white):
 
 
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    sprt_bounds = None
+    if args[:1] == ["--sprt"]:
+        try:
+            sprt_bounds = [float(x) for x in args[1].split(",")]
+        except (IndexError, ValueError):
+            sys.exit(__doc__)
+        args = args[2:]
+    if len(args) < 2 or (sprt_bounds is not None and len(sprt_bounds) != 2):
         sys.exit(__doc__)
-    engine, paths = sys.argv[1], sys.argv[2:]
+    engine, paths = args[0], args[1:]
     results = collections.defaultdict(list)  # opponent -> [score] in play order
     pairs = collections.defaultdict(list)  # opponent -> [pair score]
     faults = collections.defaultdict(collections.Counter)  # opponent -> fault counts
@@ -68,7 +80,11 @@ def main():
             kind = {"time forfeit": "time", "rules infraction": "illegal"}.get(termination)
             if side and kind:
                 faults[opponent][f"{kind} {side}"] += 1
-    summarize = load_summarize()
+    tool = load_match_tool()
+    summarize = tool.summarize
+    sprt = None
+    if sprt_bounds is not None:
+        sprt = tool.Sprt(sprt_bounds[0], sprt_bounds[1], 0.05, 0.05, "normalized")
     total = []
     for opponent in sorted(results):
         scores = results[opponent]
@@ -88,6 +104,14 @@ def main():
             f"time losses {f['time us']}/{f['time them']} (us/them), "
             f"illegal moves {f['illegal us']}/{f['illegal them']}"
         )
+        if sprt is not None:
+            llr = sprt.llr(ptnml)
+            state = sprt.decision(llr)
+            state = f"{state} accepted" if state else "no decision yet"
+            print(
+                f"  SPRT {sprt.describe()} over {sum(ptnml)} pairs {ptnml}: "
+                f"LLR {llr:.2f} (bounds {sprt.lower:.2f}, {sprt.upper:.2f}) -> {state}"
+            )
     ours = sum((faults[o] for o in faults), collections.Counter())
     print(f"{engine}: {len(total)} games, time losses {ours['time us']}, "
           f"illegal moves {ours['illegal us']}")
