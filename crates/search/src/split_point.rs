@@ -159,9 +159,8 @@ impl Searcher<'_> {
 
     /// Turns the current node into a split point, searches its remaining moves together with
     /// the helpers it can book, waits for them (helping them meanwhile), and returns the node's
-    /// final state and the work (which holds the root moves' results at the root; `None` only
-    /// if it was already taken, which cannot happen). If no
-    /// helper could be booked, the owner simply searches on alone.
+    /// final state and the work taken back from the split point (at the root it holds the root
+    /// moves' results). If no helper could be booked, the owner simply searches on alone.
     pub(crate) fn split(
         &mut self,
         pos: &Position,
