@@ -49,11 +49,12 @@ def main():
     sprt_bounds = None
     if args[:1] == ["--sprt"]:
         try:
-            sprt_bounds = [float(x) for x in args[1].split(",")]
+            elo0, elo1 = (float(x) for x in args[1].split(","))
         except (IndexError, ValueError):
             sys.exit(__doc__)
+        sprt_bounds = (elo0, elo1)
         args = args[2:]
-    if len(args) < 2 or (sprt_bounds is not None and len(sprt_bounds) != 2):
+    if len(args) < 2:
         sys.exit(__doc__)
     engine, paths = args[0], args[1:]
     results = collections.defaultdict(list)  # opponent -> [score] in play order

@@ -388,6 +388,40 @@ pub(crate) mod tests {
         assert!(sibling.cut_off());
     }
 
+    /// A helper starts a split point with the owner's killers for the node's children, not
+    /// with the ones it kept from whatever it searched before.
+    #[test]
+    fn a_helper_takes_the_owners_killers_for_the_children() {
+        use crate::control::SearchControl;
+        use crate::thread_pool::ThreadPool;
+        use timeman::{Limits, TimeManager, TimeOptions};
+        use tt::TranspositionTable;
+
+        let mv = |text| {
+            Position::startpos()
+                .parse_uci_move(text, false)
+                .expect("legal")
+        };
+        let mut sp = split_point(0, None);
+        let ply = sp.context.ply;
+        let mut owner_killers = History::default();
+        owner_killers.add_killer(ply + 1, mv("g1f3"));
+        let spw = Arc::get_mut(&mut sp).expect("not shared yet");
+        spw.child_killers = owner_killers.killers(ply + 1);
+        spw.plies = vec![PlyState::default(); ply + 1];
+        spw.state.get_mut().expect("not poisoned").work = None; // no move to search
+
+        let tt = TranspositionTable::new(1).expect("1 MB table");
+        let control = SearchControl::default();
+        let pool = ThreadPool::new(2);
+        let tm = TimeManager::new(&Limits::default(), &TimeOptions::default(), 0);
+        let mut history = History::default();
+        history.add_killer(ply + 1, mv("b1c3"));
+        let mut helper = Searcher::new(&tt, &control, &pool, 1, tm, &mut history, Vec::new());
+        helper.work_at(&sp, false);
+        assert_eq!(helper.history.killers(ply + 1), sp.child_killers);
+    }
+
     #[test]
     fn helper_sets_hold_every_thread_index() {
         let sp = split_point(0, None);
