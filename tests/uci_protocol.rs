@@ -359,6 +359,23 @@ fn go_nodes_and_movetime_return_quickly_with_legal_moves() {
 }
 
 #[test]
+fn a_clock_for_the_other_side_only_still_gives_a_move_on_its_own() {
+    // Black to move and only White's clock: without a clock of its own the engine must not
+    // search until `stop` (no stop is sent; a hang fails the harness's read timeout).
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("go wtime 100000 winc 1000");
+    let lines = e.wait_bestmove();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("no btime")),
+        "{lines:#?}"
+    );
+    assert_legal(START, &["e2e4"], bestmove_of(lines.last().unwrap()), false);
+}
+
+#[test]
 fn searchmoves_restricts_the_root() {
     let mut e = Engine::start();
     e.send("go depth 4 searchmoves a2a3 h2h3");

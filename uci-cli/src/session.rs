@@ -252,14 +252,31 @@ impl Session {
 
     fn limits(&self, params: &GoParams) -> Limits {
         let white = self.position.turn() == movegen::Color::White;
-        let (time, inc) = if white {
-            (params.wtime, params.winc)
+        let (time, their_time, inc) = if white {
+            (params.wtime, params.btime, params.winc)
         } else {
-            (params.btime, params.binc)
+            (params.btime, params.wtime, params.binc)
         };
-        let clock = time.map(|t| {
+        // A clock for the opponent alone means a timed game whose GUI forgot ours: searching
+        // without a limit would hang the game, so plan as if our clock were empty.
+        let remaining = match (time, their_time) {
+            (Some(t), _) => Some(t.0),
+            (None, Some(_)) => {
+                let (ours, theirs, side) = if white {
+                    ("wtime", "btime", "white")
+                } else {
+                    ("btime", "wtime", "black")
+                };
+                info_string(&format!(
+                    "go: {theirs} given but no {ours} for {side} to move; moving as if {ours} were 0"
+                ));
+                Some(0)
+            }
+            (None, None) => None,
+        };
+        let clock = remaining.map(|ms| {
             Clock::new(
-                t.0,
+                ms,
                 inc.map_or(0, |i| i.0.max(0)),
                 params.movestogo.unwrap_or(0),
             )
