@@ -7,15 +7,16 @@
 #   no-single | no-mated | no-effort | no-falling
 #                Improved against Improved with one mechanism switched off, concurrency 2
 # With GAMES 0 the timemodel run is an SPRT (elo0 0, elo1 10) up to 4000 games.
+# CONCURRENCY overrides the games played at once (on a machine with more free cores).
 set -eu
 . "$(dirname "$0")/common.sh"
 EXPERIMENT=${1:?experiment}
 GAMES=${2:-400}
 TC=${3:-5+0.05}
-CONCURRENCY=2
+PARALLEL=2
 NAMES="improved without-mechanism"
 case $EXPERIMENT in
-  threads) CONCURRENCY=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
+  threads) PARALLEL=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
   timemodel) A="option.Time Model=Improved"; B="option.Time Model=Classic"; NAMES="improved classic" ;;
   no-single) A="option.TM Single Move=true"; B="option.TM Single Move=false" ;;
   no-mated) A="option.TM Mated Alternatives=true"; B="option.TM Mated Alternatives=false" ;;
@@ -23,6 +24,7 @@ case $EXPERIMENT in
   no-falling) A="option.TM Falling Score=true"; B="option.TM Falling Score=false" ;;
   *) echo "unknown experiment: $EXPERIMENT" >&2; exit 2 ;;
 esac
+CONCURRENCY=${CONCURRENCY:-$PARALLEL}
 NAME_A=${NAMES%% *}
 NAME_B=${NAMES#* }
 set --

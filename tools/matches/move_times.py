@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""How each engine spent its clock, from the move comments of match PGNs.
+
+Usage: move_times.py FILE.pgn [FILE.pgn ...]
+
+match.py writes `{score/depth seconds}` after every engine move. Per engine this prints
+the moves and the mean seconds per move, split into forced moves (exactly one legal
+reply: the improved time model's `TM Single Move` should answer them at once) and the
+rest, and for the rest the spread of the time per move (median, 90th percentile, and the
+coefficient of variation): the effort-divergence and falling-score mechanisms make the
+time per move vary more from move to move at a similar mean. Book moves (no comment) are
+skipped.
+"""
+
+import collections
+import re
+import statistics
+import sys
+
+import chess.pgn
+
+SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
+
+
+def move_times(path):
+    """Yields (engine, forced, seconds) for every commented move of every game."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            names = {chess.WHITE: game.headers.get("White"), chess.BLACK: game.headers.get("Black")}
+            board = game.board()
+            for node in game.mainline():
+                found = SECONDS.search(node.comment or "")
+                if found:
+                    forced = board.legal_moves.count() == 1
+                    yield names[board.turn], forced, float(found.group(1))
+                board.push(node.move)
+
+
+def percentile(sorted_values, share):
+    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
+
+
+def main():
+    paths = sys.argv[1:]
+    if not paths:
+        sys.exit(__doc__)
+    forced = collections.defaultdict(list)
+    free = collections.defaultdict(list)
+    for path in paths:
+        for engine, is_forced, seconds in move_times(path):
+            (forced if is_forced else free)[engine].append(seconds)
+    for engine in sorted(set(forced) | set(free)):
+        f, r = forced[engine], sorted(free[engine])
+        f_mean = f"{statistics.fmean(f):.3f}" if f else "n/a"
+        line = f"{engine}: {len(f) + len(r)} moves; forced {len(f)}, mean {f_mean} s"
+        if len(r) >= 2:
+            mean = statistics.fmean(r)
+            cv = statistics.stdev(r) / mean if mean > 0 else float("nan")
+            line += (
+                f"; others {len(r)}, mean {mean:.3f} s, median {percentile(r, 0.5):.3f} s, "
+                f"p90 {percentile(r, 0.9):.3f} s, cv {cv:.2f}"
+            )
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
