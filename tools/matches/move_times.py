@@ -13,13 +13,12 @@ skipped.
 """
 
 import collections
-import re
 import statistics
 import sys
 
 import chess.pgn
 
-SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
+from clock_margins import TIME_RE  # the `{score/depth 0.412s}` comment's seconds
 
 
 def move_times(path):
@@ -29,7 +28,7 @@ def move_times(path):
             names = {chess.WHITE: game.headers.get("White"), chess.BLACK: game.headers.get("Black")}
             board = game.board()
             for node in game.mainline():
-                found = SECONDS.search(node.comment or "")
+                found = TIME_RE.search(node.comment or "")
                 if found:
                     forced = board.legal_moves.count() == 1
                     yield names[board.turn], forced, float(found.group(1))

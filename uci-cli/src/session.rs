@@ -252,21 +252,18 @@ impl Session {
 
     fn limits(&self, params: &GoParams) -> Limits {
         let white = self.position.turn() == movegen::Color::White;
-        let (time, their_time, inc) = if white {
-            (params.wtime, params.btime, params.winc)
+        let (time, their_time, inc, (ours, theirs, side)) = if white {
+            let names = ("wtime", "btime", "white");
+            (params.wtime, params.btime, params.winc, names)
         } else {
-            (params.btime, params.wtime, params.binc)
+            let names = ("btime", "wtime", "black");
+            (params.btime, params.wtime, params.binc, names)
         };
         // A clock for the opponent alone means a timed game whose GUI forgot ours: searching
         // without a limit would hang the game, so plan as if our clock were empty.
         let remaining = match (time, their_time) {
             (Some(t), _) => Some(t.0),
             (None, Some(_)) => {
-                let (ours, theirs, side) = if white {
-                    ("wtime", "btime", "white")
-                } else {
-                    ("btime", "wtime", "black")
-                };
                 info_string(&format!(
                     "go: {theirs} given but no {ours} for {side} to move; moving as if {ours} were 0"
                 ));
