@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod command;
+pub mod datagen_cmd;
 pub mod input;
 pub mod options;
 pub mod output;
