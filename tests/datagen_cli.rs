@@ -41,7 +41,50 @@ fn datagen_appends_and_repeats_itself() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(games.len(), 4);
+
+    // data-stats checks the file; a cut one is refused after the whole games.
+    let stats = tsubame(&["data-stats", out]);
+    assert!(stats.status.success(), "{stats:?}");
+    assert!(String::from_utf8_lossy(&stats.stdout).contains(": 4 games"));
+    std::fs::write(&path, &twice[..twice.len() - 3]).unwrap();
+    let cut = tsubame(&["data-stats", out]);
+    assert!(!cut.status.success());
+    assert!(String::from_utf8_lossy(&cut.stdout).contains(": 3 games"));
+    assert!(String::from_utf8_lossy(&cut.stderr).contains("ends inside"));
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn text_lines_convert_to_packed_boards() {
+    let input = temp_file("lines.txt");
+    let output = temp_file("lines.bin");
+    std::fs::write(
+        &input,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 25 | 0.5\n\
+         not a line\n\
+         8/8/4k3/8/8/4K3/4P3/8 w - - 0 60 | 180 | 1.0\n",
+    )
+    .unwrap();
+    let out = tsubame(&[
+        "convert-text",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("converted 2 positions"));
+    let bytes = std::fs::read(&output).unwrap();
+    assert_eq!(bytes.len(), 64);
+    let mut second = [0u8; 32];
+    second.copy_from_slice(&bytes[32..]);
+    let board = datafmt::PackedBoard(second);
+    assert_eq!(
+        board.unpack().unwrap().fen(),
+        "8/8/4k3/8/8/4K3/4P3/8 w - - 0 60"
+    );
+    assert_eq!(board.score().white(), 180);
+    assert_eq!(board.result().unwrap(), datafmt::GameResult::WhiteWin);
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
 }
 
 #[test]

@@ -8,9 +8,11 @@
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
+//! tsubame data-stats FILE...                checks data files and counts what they hold
+//! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
 //! ```
 
-use tsubame::{bench, datagen_cmd, input, perft_cmd, session, smp_bench};
+use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, session, smp_bench};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -112,6 +114,22 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         Some("datagen") => {
             datagen_cmd::run(&args[1..])?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("data-stats") => {
+            if args.len() < 2 {
+                bail!("usage: tsubame data-stats FILE...");
+            }
+            for path in &args[1..] {
+                data_cmd::stats(Path::new(path))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("convert-text") => {
+            let [_, input, output] = args else {
+                bail!("usage: tsubame convert-text <IN|-> OUT");
+            };
+            data_cmd::convert_text(input, Path::new(output))?;
             Ok(ExitCode::SUCCESS)
         }
         // `tsubame genfens 8 seed 1 book None`, one word per argument.

@@ -39,6 +39,7 @@ mod game;
 mod packed;
 mod reader;
 mod score;
+mod stats;
 pub mod text;
 pub mod wire;
 
@@ -47,3 +48,4 @@ pub use game::{Game, MOVE_BYTES, PositionRecord, Positions};
 pub use packed::{PACKED_BOARD_BYTES, PackedBoard};
 pub use reader::{GameReader, MAX_GAME_MOVES};
 pub use score::{GameResult, Score};
+pub use stats::{DECISIVE_SCORE, Stats};

@@ -198,7 +198,10 @@ fn worker(
             let _ = sender.send(Message::Failed(DatagenError::NoOpening));
             return;
         }
-        if sender.send(Message::Game(index, game.map(Box::new))).is_err() {
+        if sender
+            .send(Message::Game(index, game.map(Box::new)))
+            .is_err()
+        {
             return;
         }
     }
