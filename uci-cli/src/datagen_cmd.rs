@@ -220,10 +220,11 @@ fn print_summary(s: &Summary, threads: usize, seed: u64) {
         s.bytes as f64 / p.positions.max(1) as f64
     ));
     send(&format!(
-        "speed: {:.0} positions/s, {:.0} per thread, {:.1} plies/game, in {}",
+        "speed: {:.0} positions/s, {:.0} per thread, {:.1} plies/game, {:.0} nodes/position, in {}",
         p.positions_per_second(),
         p.positions_per_second() / threads.max(1) as f64,
         p.positions as f64 / p.games.max(1) as f64,
+        s.nodes as f64 / p.positions.max(1) as f64,
         clock(p.elapsed)
     ));
     let endings: Vec<String> = Ending::ALL

@@ -148,6 +148,8 @@ pub struct PlayedGame {
     pub ending: Ending,
     /// Openings rejected before this game's.
     pub rejected_openings: u32,
+    /// Nodes searched for the game, its opening checks included.
+    pub nodes: u64,
 }
 
 /// Plays one game from a fresh player state. `None` when `stop` is set before it ends (the
@@ -160,6 +162,7 @@ pub fn play_game(
     stop: &AtomicBool,
 ) -> Option<PlayedGame> {
     player.new_game();
+    let nodes_before = player.nodes();
     let (opening, rejected_openings) = balanced_opening(player, openings, rng)?;
     let Opening {
         mut position,
@@ -195,6 +198,7 @@ pub fn play_game(
         },
         ending,
         rejected_openings,
+        nodes: player.nodes() - nodes_before,
     })
 }
 

@@ -36,6 +36,8 @@ pub struct Player {
     histories: Vec<History>,
     control: SearchControl,
     limits: NodeLimits,
+    /// Nodes searched since the player was made.
+    nodes: u64,
 }
 
 /// The search's choice in one position.
@@ -59,7 +61,13 @@ impl Player {
             histories: Vec::new(),
             control: SearchControl::default(),
             limits,
+            nodes: 0,
         })
+    }
+
+    /// Nodes searched since the player was made (all searches, openings' checks included).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Forgets everything learnt: each game then depends only on its own moves.
@@ -100,6 +108,7 @@ impl Player {
             &mut self.histories,
             &mut on_event,
         );
+        self.nodes += outcome.nodes;
         outcome.best_move.map(|mv| Choice {
             mv,
             score: outcome.score,

@@ -84,6 +84,8 @@ pub struct Summary {
     pub rejected_openings: u64,
     /// Bytes written.
     pub bytes: u64,
+    /// Nodes searched for the games written.
+    pub nodes: u64,
 }
 
 /// Why a run failed.
@@ -273,6 +275,7 @@ impl<'a> OrderedWriter<'a> {
             s.endings[i] += 1;
         }
         s.rejected_openings += u64::from(played.rejected_openings);
+        s.nodes += played.nodes;
         self.done = match self.config.target {
             Target::Games(n) => s.progress.games >= n,
             Target::Positions(n) => s.progress.positions >= n,

@@ -47,6 +47,11 @@ fn same_seed_same_bytes_whatever_the_threads() {
     assert_eq!(summary.bytes, one.len() as u64);
     assert_eq!(summary.endings.iter().sum::<u64>(), 3);
     assert_eq!(summary.progress.results.iter().sum::<u64>(), 3);
+    // Most moves search past the 300-node soft limit (mates found early stop sooner).
+    assert!(
+        summary.nodes > summary.progress.positions * 200,
+        "{summary:?}"
+    );
     for game in &games {
         assert!(!game.moves.is_empty());
         // Openings are 8 or 9 random plies from the start position.
