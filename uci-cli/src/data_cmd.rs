@@ -32,14 +32,16 @@ pub fn stats(path: &Path) -> anyhow::Result<Stats> {
         bytes as f64 / stats.positions.max(1) as f64
     ));
     send(&format!(
-        "results W/D/L {}/{}/{}; in check {:.1}%, noisy best move {:.1}%, |score| >= {} {:.1}%",
+        "results W/D/L {}/{}/{}; in check {:.1}%, noisy best move {:.1}%, |score| >= {} {:.1}%; \
+         kept by the default filter {:.1}%",
         stats.results[0],
         stats.results[1],
         stats.results[2],
         share(stats.in_check),
         share(stats.noisy),
         datafmt::DECISIVE_SCORE,
-        share(stats.decisive)
+        share(stats.decisive),
+        share(stats.kept)
     ));
     if let Some(e) = defect {
         bail!("{}: after byte {}: {e}", path.display(), reader.offset());

@@ -19,7 +19,8 @@
 //! A game of `n` plies takes `36 + 4n` bytes: about 4.3 bytes per position for games of 100
 //! plies. The positions themselves are found by replaying the moves ([`Game::positions`]),
 //! which also gives a trainer what it needs to filter: whether the side to move is in check,
-//! and whether the chosen move is a capture or promotion ([`PositionRecord::best_move_is_noisy`]).
+//! and whether the chosen move is a capture or promotion ([`PositionRecord::best_move_is_noisy`]);
+//! [`Filter`] applies the usual conditions.
 //!
 //! ```
 //! use datafmt::{Game, GameReader, GameResult, Score};
@@ -35,6 +36,7 @@
 //! ```
 
 mod error;
+mod filter;
 mod game;
 mod packed;
 mod reader;
@@ -44,6 +46,7 @@ pub mod text;
 pub mod wire;
 
 pub use error::DataError;
+pub use filter::Filter;
 pub use game::{Game, MOVE_BYTES, PositionRecord, Positions};
 pub use packed::{PACKED_BOARD_BYTES, PackedBoard};
 pub use reader::{GameReader, MAX_GAME_MOVES};

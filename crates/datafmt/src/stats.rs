@@ -1,5 +1,6 @@
 //! Counts over stored games: what a data set holds before a trainer reads it.
 
+use crate::filter::Filter;
 use crate::game::Game;
 use crate::score::GameResult;
 
@@ -21,6 +22,8 @@ pub struct Stats {
     pub noisy: u64,
     /// Positions scored at or beyond ±[`DECISIVE_SCORE`].
     pub decisive: u64,
+    /// Positions the default [`Filter`] keeps.
+    pub kept: u64,
 }
 
 impl Stats {
@@ -32,7 +35,9 @@ impl Stats {
             GameResult::Draw => 1,
             GameResult::BlackWin => 2,
         }] += 1;
+        let filter = Filter::default();
         for record in game.positions() {
+            self.kept += u64::from(filter.accepts(&record));
             self.positions += 1;
             self.in_check += u64::from(record.position.in_check());
             self.noisy += u64::from(record.best_move_is_noisy());
@@ -76,5 +81,7 @@ mod tests {
         assert_eq!(stats.noisy, 4);
         assert_eq!(stats.in_check, 2);
         assert_eq!(stats.decisive, 2);
+        // All before ply 16: the default filter keeps none.
+        assert_eq!(stats.kept, 0);
     }
 }
