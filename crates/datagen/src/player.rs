@@ -147,6 +147,25 @@ mod tests {
         }
     }
 
+    /// With a soft limit out of reach, the hard limit stops the search inside an iteration,
+    /// and the move is still the last completed iteration's.
+    #[test]
+    fn the_hard_limit_stops_a_search() {
+        let limits = NodeLimits {
+            soft: u64::MAX,
+            hard: 4000,
+        };
+        let mut player = Player::new(1, limits).unwrap();
+        let pos = Position::startpos();
+        let choice = player.choose(&pos, &[]).unwrap();
+        assert!(
+            choice.nodes >= 4000 && choice.nodes <= 4000 + 1024,
+            "{choice:?}"
+        );
+        assert!(pos.legal_moves().contains(&choice.mv));
+        assert_eq!(player.nodes(), choice.nodes);
+    }
+
     #[test]
     fn no_legal_move_is_no_choice() {
         let mut player = Player::new(1, NodeLimits::soft(100)).unwrap();
