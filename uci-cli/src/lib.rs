@@ -5,6 +5,8 @@
 
 pub mod bench;
 pub mod command;
+pub mod data_cmd;
+pub mod datagen_cmd;
 pub mod input;
 pub mod options;
 pub mod output;

@@ -6,9 +6,13 @@
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
+//! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
+//! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
+//! tsubame data-stats FILE...                checks data files and counts what they hold
+//! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
 //! ```
 
-use tsubame::{bench, input, perft_cmd, session, smp_bench};
+use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, session, smp_bench};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -108,8 +112,39 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             smp_bench::run(depth, &threads, hash);
             Ok(ExitCode::SUCCESS)
         }
-        Some(other) => {
-            bail!("unknown command '{other}' (expected bench, perft, perft-suite or smp-bench)")
+        Some("datagen") => {
+            datagen_cmd::run(&args[1..])?;
+            Ok(ExitCode::SUCCESS)
         }
+        Some("data-stats") => {
+            if args.len() < 2 {
+                bail!("usage: tsubame data-stats FILE...");
+            }
+            for path in &args[1..] {
+                data_cmd::stats(Path::new(path))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("convert-text") => {
+            let [_, input, output] = args else {
+                bail!("usage: tsubame convert-text <IN|-> OUT");
+            };
+            data_cmd::convert_text(input, Path::new(output))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        // `tsubame genfens 8 seed 1 book None`, one word per argument.
+        Some("genfens") => {
+            datagen_cmd::run_script(&[args.join(" ")])?;
+            Ok(ExitCode::SUCCESS)
+        }
+        // OpenBench passes whole command lines: "genfens 8 seed 1 book None" "quit", maybe
+        // after a setoption.
+        Some(first) if first.starts_with("genfens ") || first.starts_with("setoption ") => {
+            datagen_cmd::run_script(args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(other) => bail!(
+            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen or genfens)"
+        ),
     }
 }

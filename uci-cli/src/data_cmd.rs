@@ -1,0 +1,91 @@
+//! `data-stats` and `convert-text`: looking into data files and converting the text format.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use datafmt::{GameReader, Stats};
+
+use crate::output::send;
+
+/// Reads every game of `path`, checking each board and move, and prints the totals. Fails on
+/// the first defect, after printing what came before it.
+pub fn stats(path: &Path) -> anyhow::Result<Stats> {
+    let file = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    let bytes = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut reader = GameReader::new(BufReader::with_capacity(1 << 20, file));
+    let mut stats = Stats::default();
+    let mut defect = None;
+    for game in reader.by_ref() {
+        match game {
+            Ok(game) => stats.add(&game),
+            Err(e) => defect = Some(e),
+        }
+    }
+    let share = |n: u64| 100.0 * n as f64 / stats.positions.max(1) as f64;
+    send(&format!(
+        "{}: {} games, {} positions, {:.2} bytes/position",
+        path.display(),
+        stats.games,
+        stats.positions,
+        bytes as f64 / stats.positions.max(1) as f64
+    ));
+    send(&format!(
+        "results W/D/L {}/{}/{}; in check {:.1}%, noisy best move {:.1}%, |score| >= {} {:.1}%; \
+         kept by the default filter {:.1}%",
+        stats.results[0],
+        stats.results[1],
+        stats.results[2],
+        share(stats.in_check),
+        share(stats.noisy),
+        datafmt::DECISIVE_SCORE,
+        share(stats.decisive),
+        share(stats.kept)
+    ));
+    if let Some(e) = defect {
+        bail!("{}: after byte {}: {e}", path.display(), reader.offset());
+    }
+    Ok(stats)
+}
+
+/// Converts `FEN | score | result` lines from `input` (`-` for stdin) into 32-byte packed
+/// boards appended to `output`. Bad lines are counted and reported, not fatal.
+pub fn convert_text(input: &str, output: &Path) -> anyhow::Result<()> {
+    let source: Box<dyn Read> = if input == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(File::open(input).with_context(|| format!("opening {input}"))?)
+    };
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(output)
+        .with_context(|| format!("opening {}", output.display()))?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let (mut converted, mut bad) = (0u64, 0u64);
+    for (i, line) in BufReader::new(source).lines().enumerate() {
+        let line = line.with_context(|| format!("reading line {}", i + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match datafmt::text::parse_line(&line) {
+            Ok(record) => {
+                out.write_all(&record.to_packed().0)?;
+                converted += 1;
+            }
+            Err(e) => {
+                if bad < 10 {
+                    send(&format!("line {}: {e}", i + 1));
+                }
+                bad += 1;
+            }
+        }
+    }
+    out.flush()?;
+    send(&format!(
+        "converted {converted} positions to {} ({bad} bad lines skipped)",
+        output.display()
+    ));
+    Ok(())
+}
