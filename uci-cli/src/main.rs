@@ -6,6 +6,7 @@
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
+//! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
 use tsubame::{bench, input, perft_cmd, session, smp_bench};
@@ -34,6 +35,10 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             let mut session = session::Session::new()?;
             let input = input::spawn_reader(BufReader::new(std::io::stdin()));
             session.run(&input);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("--version" | "-V") => {
+            println!("{}", tsubame::NAME_AND_VERSION);
             Ok(ExitCode::SUCCESS)
         }
         Some("bench") => {
@@ -109,7 +114,9 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => {
-            bail!("unknown command '{other}' (expected bench, perft, perft-suite or smp-bench)")
+            bail!(
+                "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench or --version)"
+            )
         }
     }
 }
