@@ -27,7 +27,9 @@ mkdir -p "$OUT"
 # in colour-swapped pairs on one opening (-games 2 -repeat, as OpenBench and fishtest do,
 # which pgn_summary.py relies on). $OUT/TAG.pgn gets the games with the time per move and
 # the clock left in each move's comment, $OUT/TAG.out the runner's report, $OUT/TAG.log
-# its warnings (LOG_ENGINES=true: also every line sent to and read from the engines).
+# its warnings (LOG_ENGINES=true: also every line sent to and read from the engines), and
+# $OUT/TAG.json the state fastchess saves as it goes (`fastchess -config file=TAG.json`
+# resumes an interrupted run).
 fastchess_match() {
   tag=$1
   shift
@@ -36,5 +38,6 @@ fastchess_match() {
     -openings file="$OPENINGS" format=epd order=random -srand "$SEED" \
     -pgnout file="$OUT/$tag.pgn" timeleft=true append=false \
     -log file="$OUT/$tag.log" level=warn engine="${LOG_ENGINES:-false}" append=false \
+    -config outname="$OUT/$tag.json" \
     > "$OUT/$tag.out" 2>&1
 }
