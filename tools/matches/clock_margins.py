@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Clock margins per engine from match PGNs.
 
-Replays each side's clock from the time per move in the PGN comments (see pgn_times.py)
+Takes each side's clock after every move from the PGN comments (fastchess's `tl=`, or
+`[%clk]`; see pgn_times.py) or, where they have none, replays it from the time per move,
 and prints, per engine: moves, mean and max time per move, the smallest clock left after a
 move, and how many moves ended with less than 10% of the base time or 100 ms left. The time
 losses themselves are counted by pgn_summary.py; this shows how close an engine came to one.
@@ -27,8 +28,8 @@ def main(paths):
             base, inc, per = tc
             clock = defaultdict(lambda: base)
             moved = defaultdict(int)
-            for engine, move_number, t, _ in moves_with_time(game):
-                clock[engine] -= t
+            for engine, move_number, t, _, left in moves_with_time(game):
+                clock[engine] = left if left is not None else clock[engine] - t
                 s = stats[engine]
                 s["moves"] += 1
                 s["sum"] += t
@@ -38,6 +39,8 @@ def main(paths):
                     s["where"] = (path, game.headers.get("Round"), move_number)
                 s["low10"] += clock[engine] < 0.1 * base
                 s["low100ms"] += clock[engine] < 0.1
+                if left is not None:
+                    continue  # the next move's comment gives the clock again
                 clock[engine] += inc
                 moved[engine] += 1
                 if per and moved[engine] % per == 0:

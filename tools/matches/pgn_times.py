@@ -10,10 +10,12 @@ Book moves (no comment, or fastchess's `{book}`) have no time and are skipped.
 """
 
 import re
+from typing import NamedTuple, Optional
 
 import chess.pgn
 
 SECONDS_RE = re.compile(r"(?<![=\w.])(\d+(?:\.\d+)?)s\b")  # 0.412s, but not tl=4.321s
+TL_RE = re.compile(r"\btl=(\d+(?:\.\d+)?)s\b")  # fastchess's clock left after the move
 CLK_RE = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d+)?)\]")
 TC_RE = re.compile(r"(?:(\d+)/)?([\d.]+)(?:\+([\d.]+))?")
 
@@ -35,19 +37,30 @@ def read_games(path):
             yield game
 
 
+class TimedMove(NamedTuple):
+    """One engine move with the time it took."""
+
+    engine: str
+    move_number: int
+    seconds: float
+    forced: bool  # the mover had exactly one legal move
+    clock_left: Optional[float]  # seconds on the mover's clock after it, when the PGN says
+
+
 def moves_with_time(game):
-    """Yields (engine, move number, seconds, forced) for every timed move of a game;
-    `forced` is True when the mover had exactly one legal move."""
+    """Yields a TimedMove for every timed move of a game."""
     names = {chess.WHITE: game.headers.get("White", "?"), chess.BLACK: game.headers.get("Black", "?")}
     tc = parse_tc(game.headers.get("TimeControl"))
     clock = {}  # side -> clock before its next move, from %clk comments
     board = game.board()
     for node in game.mainline():
         side, comment = board.turn, node.comment or ""
-        seconds = None
+        seconds, left = None, None
         found = SECONDS_RE.search(comment)
         if found:
             seconds = float(found.group(1))
+            tl = TL_RE.search(comment)
+            left = float(tl.group(1)) if tl else None
         else:
             clk = CLK_RE.search(comment)
             if clk:
@@ -58,5 +71,6 @@ def moves_with_time(game):
                     seconds = max(0.0, before - left + inc)
                 clock[side] = left
         if seconds is not None:
-            yield names[side], board.fullmove_number, seconds, board.legal_moves.count() == 1
+            forced = board.legal_moves.count() == 1
+            yield TimedMove(names[side], board.fullmove_number, seconds, forced, left)
         board.push(node.move)
