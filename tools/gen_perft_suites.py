@@ -3,7 +3,7 @@
 
 Positions: hand-picked ones (well-known perft positions and small constructed cases), plus
 positions taken from seeded random playouts (from the start position, from
-/work/shared/openings/balanced-8ply.epd and from Chess960 starts) and from seeded random
+tools/matches/openings/balanced-8ply.epd and from Chess960 starts) and from seeded random
 placements, kept only when python-chess finds a wanted feature in them (en passant pinned
 horizontally, double check, castling through an attacked square, ...). Every count comes from
 Stockfish `go perft`; D1..D3 are recounted with python-chess as a second oracle.
@@ -31,7 +31,7 @@ import chess
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_perft_data import StockfishPool, pychess_counts  # noqa: E402
 
-OPENINGS = "/work/shared/openings/balanced-8ply.epd"
+OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "matches", "openings", "balanced-8ply.epd")
 MIN_NODES, DROP_NODES, MAX_DEPTH = 1_000_000, 50_000_000, 7
 
 # Quotas: how many generated positions to keep per feature (first feature still short wins).

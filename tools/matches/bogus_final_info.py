@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Finds searches whose final info line disagrees with the iteration before it.
 
-Reads a match.py --log file and, for every go .. bestmove block of the engine
-named by --engine (prefix of the log's process tag), flags the block when the
+Reads a fastchess log with the engine traffic (`-log file=LOG level=info engine=true`, as
+run_smoke.sh writes it) and, for every go .. bestmove block of the engine named by
+--engine (a prefix of its name in the match), flags the block when the
 last info line reports a mate score the previous info line did not have, or
 when the bestmove differs from the first PV move of the previous info line.
 Both point at a result taken from an iteration that was stopped part way.
@@ -12,7 +13,8 @@ Usage: bogus_final_info.py LOG [--engine tsubame] [--show N]
 import argparse
 import re
 
-LINE_RE = re.compile(r"^\s*([\d.]+) (\S+)#(\d+) ([<>]) (.*)$")
+# `[Engine] [time] <thread> name <--- line` (to the engine) or `... name ---> line` (from it).
+LINE_RE = re.compile(r"^\[Engine\s*\] \[[^\]]*\] <\s*(\S*)> +(?:<stderr> )?(\S+) (<---|--->) (.*)$")
 
 
 def score_of(info):
@@ -37,16 +39,17 @@ def main():
     shown = []
     infos = {}
     for line in open(args.log, errors="replace"):
-        m = LINE_RE.match(line)
+        m = LINE_RE.match(line.rstrip("\n"))
         if not m or not m.group(2).startswith(args.engine):
             continue
-        _, _, pid, direction, text = m.groups()
-        if direction == "<" and text.startswith("go"):
-            infos[pid] = []
-        elif direction == ">" and text.startswith("info") and " pv " in text:
-            infos.setdefault(pid, []).append(text)
-        elif direction == ">" and text.startswith("bestmove"):
-            block = infos.pop(pid, [])
+        thread, name, direction, text = m.groups()
+        key = (thread, name)  # one engine process per game thread and name
+        if direction == "<---" and text.startswith("go"):
+            infos[key] = []
+        elif direction == "--->" and text.startswith("info") and " pv " in text:
+            infos.setdefault(key, []).append(text)
+        elif direction == "--->" and text.startswith("bestmove"):
+            block = infos.pop(key, [])
             blocks += 1
             if len(block) < 2:
                 continue

@@ -3,36 +3,19 @@
 
 Usage: move_times.py FILE.pgn [FILE.pgn ...]
 
-match.py writes `{score/depth seconds}` after every engine move. Per engine this prints
+The time per move comes from the PGN comments (see pgn_times.py). Per engine this prints
 the moves and the mean seconds per move, split into forced moves (exactly one legal
 reply: the improved time model's `TM Single Move` should answer them at once) and the
 rest, and for the rest the spread of the time per move (median, 90th percentile, and the
 coefficient of variation): the effort-divergence and falling-score mechanisms make the
-time per move vary more from move to move at a similar mean. Book moves (no comment) are
-skipped.
+time per move vary more from move to move at a similar mean. Book moves are skipped.
 """
 
 import collections
 import statistics
 import sys
 
-import chess.pgn
-
-from clock_margins import TIME_RE  # the `{score/depth 0.412s}` comment's seconds
-
-
-def move_times(path):
-    """Yields (engine, forced, seconds) for every commented move of every game."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        while (game := chess.pgn.read_game(f)) is not None:
-            names = {chess.WHITE: game.headers.get("White"), chess.BLACK: game.headers.get("Black")}
-            board = game.board()
-            for node in game.mainline():
-                found = TIME_RE.search(node.comment or "")
-                if found:
-                    forced = board.legal_moves.count() == 1
-                    yield names[board.turn], forced, float(found.group(1))
-                board.push(node.move)
+from pgn_times import moves_with_time, read_games
 
 
 def percentile(sorted_values, share):
@@ -46,8 +29,9 @@ def main():
     forced = collections.defaultdict(list)
     free = collections.defaultdict(list)
     for path in paths:
-        for engine, is_forced, seconds in move_times(path):
-            (forced if is_forced else free)[engine].append(seconds)
+        for game in read_games(path):
+            for engine, _, seconds, is_forced, _ in moves_with_time(game):
+                (forced if is_forced else free)[engine].append(seconds)
     for engine in sorted(set(forced) | set(free)):
         f, r = forced[engine], sorted(free[engine])
         f_mean = f"{statistics.fmean(f):.3f}" if f else "n/a"

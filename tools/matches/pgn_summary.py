@@ -3,32 +3,22 @@
 
 Usage: pgn_summary.py [--sprt ELO0,ELO1] ENGINE FILE.pgn [FILE.pgn ...]
 
-Games are paired the way match.py plays them (same opponent, same opening, colours
-swapped, consecutive rounds of one file) and the statistics come from match.py's own
-`summarize`, so the numbers agree with what match.py prints for a single run. Also
+Games are paired the way fastchess and cutechess-cli play them with `-games 2 -repeat`
+(same opponent, same opening, colours swapped) and the statistics are those of `elo.py`
+(pentanomial Elo and normalized Elo, as fastchess prints them for a single run). Also
 counts, per side, losses on time and by illegal moves (PGN Termination tags).
 
-With `--sprt ELO0,ELO1` it also prints, per opponent, the LLR of match.py's SPRT
-(normalized Elo, alpha = beta = 0.05, its defaults) over all the pairs, so an SPRT
-played in several runs can be decided on their union.
+With `--sprt ELO0,ELO1` it also prints, per opponent, the LLR of the normalized-Elo SPRT
+(alpha = beta = 0.05) over all the pairs, so an SPRT played in several runs can be
+decided on their union.
 """
 
 import collections
-import importlib.util
-import os
 import sys
 
 import chess.pgn
 
-MATCH = os.environ.get("MATCH", "/work/shared/tools/match.py")
-
-
-def load_match_tool():
-    spec = importlib.util.spec_from_file_location("match_tool", MATCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
+import elo
 
 
 def games_of(path):
@@ -78,14 +68,17 @@ def main():
                 open_pairs[key] = score
             termination = h.get("Termination", "")
             side = "us" if score == 0.0 else "them" if score == 1.0 else None
-            kind = {"time forfeit": "time", "rules infraction": "illegal"}.get(termination)
+            kind = {
+                "time forfeit": "time",
+                "illegal move": "illegal",  # fastchess
+                "rules infraction": "illegal",  # cutechess-cli
+            }.get(termination)
             if side and kind:
                 faults[opponent][f"{kind} {side}"] += 1
-    tool = load_match_tool()
-    summarize = tool.summarize
+    summarize = elo.summarize
     sprt = None
     if sprt_bounds is not None:
-        sprt = tool.Sprt(sprt_bounds[0], sprt_bounds[1], 0.05, 0.05, "normalized")
+        sprt = elo.Sprt(sprt_bounds[0], sprt_bounds[1])
     total = []
     for opponent in sorted(results):
         scores = results[opponent]
@@ -97,11 +90,12 @@ def main():
             ptnml[int(pair * 2)] += 1
         s = summarize(wins, draws, losses, ptnml if pairs[opponent] else None)
         f = faults[opponent]
-        elo = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
+        rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
         err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
+        nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
         print(
             f"{engine} vs {opponent}: {wins}-{losses}-{draws} (W-L-D) of {len(scores)}, "
-            f"score {s['score']:.3f}, Elo {elo}{err} ({s['model']}), "
+            f"score {s['score']:.3f}, Elo {rating}{err} ({s['model']}){nelo}, "
             f"time losses {f['time us']}/{f['time them']} (us/them), "
             f"illegal moves {f['illegal us']}/{f['illegal them']}"
         )

@@ -1,12 +1,13 @@
 #!/bin/sh
-# Self-play comparisons with one binary and different options (issues 4 and 6).
+# Self-play comparisons: one binary against itself with different options.
 # Usage: run_selfplay.sh EXPERIMENT [GAMES] [TC]
 #   threads      Threads=2 against Threads=1, concurrency 1 (the 2-thread side needs
 #                both cores while it thinks)
 #   timemodel    Time Model Improved (default) against Classic, concurrency 2
 #   no-single | no-mated | no-effort | no-falling
 #                Improved against Improved with one mechanism switched off, concurrency 2
-# With GAMES 0 the timemodel run is an SPRT (elo0 0, elo1 10) up to 4000 games.
+# With GAMES 0 the run is an SPRT (normalized Elo, elo0 0, elo1 10, alpha = beta = 0.05)
+# of at most 4000 games: fastchess stops it when the LLR crosses a bound.
 # CONCURRENCY overrides the games played at once (on a machine with more free cores).
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -30,14 +31,14 @@ NAME_B=${NAMES#* }
 set --
 if [ "$GAMES" = 0 ]; then
   GAMES=4000
-  set -- --sprt elo0=0 elo1=10
+  set -- -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized
 fi
 tag="selfplay-$EXPERIMENT-$(echo "$TC" | tr '/' '-')"
-python3 "$MATCH" \
-  --engine name="$NAME_A" cmd="$ENGINE" option.Hash=64 "$A" \
-  --engine name="$NAME_B" cmd="$ENGINE" option.Hash=64 "$B" \
-  --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-  --openings "$OPENINGS" --openings-order random --seed "$SEED" \
-  --resign movecount=4 score=1000 --draw movenumber=40 movecount=8 score=10 \
-  --pgn "$OUT/$tag.pgn" --json "$OUT/$tag.json" --quiet "$@" \
-  > "$OUT/$tag.out" 2> "$OUT/$tag.err"
+fastchess_match "$tag" \
+  -engine name="$NAME_A" cmd="$ENGINE" "$A" \
+  -engine name="$NAME_B" cmd="$ENGINE" "$B" \
+  -each tc="$TC" option.Hash=64 \
+  -rounds $((GAMES / 2)) -concurrency "$CONCURRENCY" \
+  -resign movecount=4 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
+  "$@"
+tail -n 20 "$OUT/$tag.out"

@@ -1,10 +1,11 @@
 #!/bin/sh
-# Smoke test: 10 games against Fair-Max at 5+0.05 with a full protocol log.
+# Smoke test: 10 games against toga2 at 5+0.05 with every line to and from the engines in
+# the log, then bogus_final_info.py over it (final info lines taken from an aborted iteration).
 set -eu
 . "$(dirname "$0")/common.sh"
-python3 "$MATCH" \
-  --engine name=tsubame cmd="$ENGINE" \
-  --engine name=fairymax cmd=fairymax proto=xboard \
-  --tc 5+0.05 --games 10 --concurrency 1 \
-  --openings "$OPENINGS" --openings-order random --seed "$SEED" \
-  --pgn "$OUT/smoke.pgn" --json "$OUT/smoke.json" --log "$OUT/smoke.log"
+LOG_ENGINES=true fastchess_match smoke \
+  -engine name=tsubame cmd="$ENGINE" \
+  -engine name=toga2 cmd=toga2 \
+  -each tc=5+0.05 -rounds 5 -concurrency 1
+python3 "$HERE/bogus_final_info.py" "$OUT/smoke.log"
+tail -n 12 "$OUT/smoke.out"

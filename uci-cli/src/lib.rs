@@ -13,3 +13,7 @@ pub mod output;
 pub mod perft_cmd;
 pub mod session;
 pub mod smp_bench;
+
+/// The engine's name and version, `Tsubame <crate version>`: what `id name` and
+/// `tsubame --version` print, so a release binary says which version it is.
+pub const NAME_AND_VERSION: &str = concat!("Tsubame ", env!("CARGO_PKG_VERSION"));

@@ -10,6 +10,7 @@
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
 //! tsubame data-stats FILE...                checks data files and counts what they hold
 //! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
+//! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
 use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, session, smp_bench};
@@ -38,6 +39,10 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             let mut session = session::Session::new()?;
             let input = input::spawn_reader(BufReader::new(std::io::stdin()));
             session.run(&input);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("--version" | "-V") => {
+            println!("{}", tsubame::NAME_AND_VERSION);
             Ok(ExitCode::SUCCESS)
         }
         Some("bench") => {
@@ -144,7 +149,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => bail!(
-            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen or genfens)"
+            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen, genfens, data-stats, convert-text or --version)"
         ),
     }
 }

@@ -89,7 +89,7 @@ impl Session {
         match command {
             Command::Empty => {}
             Command::Uci => {
-                send(concat!("id name Tsubame ", env!("CARGO_PKG_VERSION")));
+                send(&format!("id name {}", crate::NAME_AND_VERSION));
                 send("id author the Tsubame developers");
                 for line in uci_option_lines() {
                     send(&line);

@@ -1,6 +1,7 @@
 //! Effort divergence: how far the root's node distribution is from "one move is clearly best".
 //!
-//! Seed 002 (dlshogi) multiplies its base time by `N * KL`, the Kullback-Leibler divergence
+//! dlshogi (Tadao Yamaoka, "KL情報量を利用した時間制御", time control by KL divergence,
+//! <https://tadaoyamaoka.hatenablog.com/entry/2022/01/31/232645>) multiplies its base time by `N * KL`, the Kullback-Leibler divergence
 //! between the policy network's move probabilities and the search's visit counts, clipped
 //! to 0.5x..4x: the more the search disagrees with first intuition, the more the position
 //! needs thinking. An alpha-beta searcher has no policy, so the expected distribution here
@@ -14,8 +15,8 @@
 //! ```
 //!
 //! D grows as effort leaves the best move, and grows fastest when it piles up on one rival
-//! (the search cannot refute it cheaply): that is where, by seed 004's principle, a second
-//! more raises the chance of the right move most. An effort of 95% or more on the best move
+//! (the search cannot refute it cheaply): that is where a second more raises the chance of
+//! the right move most, and time pays most where it does that. An effort of 95% or more on the best move
 //! gives D near 0 and the floor 0.5x. `REFERENCE_DIVERGENCE` puts 1.0x at 50% on the best
 //! move with the rest even: `0.5 ln(0.5/0.95) + 0.5 ln(0.5/0.05) = 0.8304`. That is the share
 //! Tsubame's search typically gives its best move (measured on opening positions at 300 ms a
@@ -27,11 +28,11 @@
 
 /// Share of the root's nodes the best move takes in an easy position.
 pub const EXPECTED_BEST_SHARE: f64 = 0.95;
-/// Divergence (nats) that maps to a factor of 1.0 (seed 002's `N` is its inverse).
+/// Divergence (nats) that maps to a factor of 1.0 (dlshogi's `N` is its inverse).
 pub const REFERENCE_DIVERGENCE: f64 = 0.8304;
-/// Smallest factor (seed 002's clip).
+/// Smallest factor (dlshogi's clip).
 pub const MIN_FACTOR: f64 = 0.5;
-/// Largest factor (seed 002's clip).
+/// Largest factor (dlshogi's clip).
 pub const MAX_FACTOR: f64 = 4.0;
 
 /// `KL(p || q)` in nats as described in the module docs, or `None` when it means nothing:

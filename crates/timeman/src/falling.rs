@@ -1,8 +1,8 @@
 //! Falling score: more time while the root score drops between iterations.
 //!
 //! A falling score means the deeper search found a problem the shallower ones missed; the
-//! right move is less settled than the PV suggests, so (seed 004) time spent now is worth
-//! more. With `s` the current score and `m` the mean of up to [`HISTORY`] previous
+//! right move is less settled than the PV suggests, so time spent now is worth more: time
+//! pays most where one more second most raises the chance of finding the right move. With `s` the current score and `m` the mean of up to [`HISTORY`] previous
 //! iteration scores (all in centipawns, mate scores mapped to ±[`MATE_CP`]):
 //!
 //! ```text

@@ -12,6 +12,10 @@
 //! the root's node distribution ([`effort`]), and more time on a falling score
 //! ([`falling`]).
 //!
+//! The 2013 model is Stockfish 4's `src/timeman.cpp`
+//! (<https://github.com/official-stockfish/Stockfish/blob/sf_4/src/timeman.cpp>): its
+//! MoveImportance table, emergency reserve and `Slow Mover`, and its search-time rules.
+//!
 //! ```
 //! use std::time::Duration;
 //! use timeman::{Clock, Limits, TimeManager, TimeOptions};

@@ -7,7 +7,8 @@
 //! 2. `depth N` reached, or `mate N` found (a mate in at most N moves).
 //! 3. No time limit (`depth`/`nodes`/`mate` only): continue.
 //! 4. Improved model: a single root move, or every root move but the best proven mated by
-//!    the fail-soft root search (seed 003): stop at once.
+//!    the fail-soft root search (a fail-soft search bounds every move it refutes, see
+//!    <https://www.chessprogramming.org/Fail-Soft>): stop at once.
 //! 5. `movetime`: continue until the maximum (the whole movetime).
 //! 6. Clock, classic part (Stockfish 2013): the best-move-change count decays and grows,
 //!    `changes = 0.8 * changes + changes_this_iteration`; from depth 5 to 49 the extra time
@@ -15,7 +16,7 @@
 //!    another iteration once `elapsed > available * 62 / 100` (integer ms), since the next
 //!    one would probably not even finish its first move.
 //! 7. Clock, improved part: `available = min(maximum, (optimum + extra) * effort * falling)`
-//!    with the effort-divergence factor (seed 002, [`crate::effort`]) and the falling-score
+//!    with the effort-divergence factor (after dlshogi's, [`crate::effort`]) and the falling-score
 //!    factor ([`crate::falling`]), both from depth 5, each behind its switch.
 //!
 //! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
@@ -77,7 +78,7 @@ pub enum StopReason {
     MateFound,
     /// Only one root move: nothing to think about.
     SingleLegalMove,
-    /// Every other root move is proven mated (seed 003).
+    /// Every other root move is proven mated (by the fail-soft root's bounds).
     OthersMated,
     /// Past 62% of the available time: another iteration would not finish.
     AvailableTimeUsed,
@@ -104,7 +105,7 @@ enum Mode {
     Untimed,
     /// `go movetime`.
     MoveTime,
-    /// A clock: the 2013 model plus, in the improved model, the seeds' mechanisms.
+    /// A clock: the 2013 model plus, in the improved model, its four mechanisms.
     Clock,
 }
 

@@ -23,9 +23,11 @@ pub enum TimeModel {
 pub struct Mechanisms {
     /// Play at once when the root has a single legal move.
     pub single_move: bool,
-    /// Stop as soon as every root move but the best is proven mated (seed 003).
+    /// Stop as soon as every root move but the best is proven mated (by the fail-soft root's
+    /// bounds).
     pub mated_alternatives: bool,
-    /// Scale the available time by the divergence of the root node distribution (seed 002).
+    /// Scale the available time by the divergence of the root node distribution (after
+    /// dlshogi's KL-divergence time control, see [`crate::effort`]).
     pub effort_divergence: bool,
     /// Give more time while the score falls between iterations.
     pub falling_score: bool,

@@ -55,7 +55,7 @@ pub struct TimeBudget {
     pub maximum: Duration,
 }
 
-/// Optimum and maximum of the 2013 model in ms, exactly as the seed computes them: no
+/// Optimum and maximum of the 2013 model in ms, exactly as Stockfish 4 computes them: no
 /// overhead, no floor. `time_ms` is the clock the model sees; `ponder` is the Ponder option.
 #[must_use]
 pub fn classic_ms(
@@ -73,7 +73,7 @@ pub fn classic_ms(
     let horizon = moves_to_go.map_or(MOVE_HORIZON, |m| m.get().min(MOVE_HORIZON));
 
     // `this` is fixed; `other(h)` grows by one table entry per hypothesis, so it is kept as a
-    // running integer sum (the same exact value the seed's inner loop adds up).
+    // running integer sum (the same exact value Stockfish 4's inner loop adds up).
     let this = f64::from(move_importance(game_ply)) * f64::from(opts.slow_mover) / 100.0;
     let mut other: u64 = 0;
     let mut optimum = time_ms;
@@ -101,8 +101,8 @@ pub fn classic_ms(
     (optimum.min(maximum), maximum)
 }
 
-/// The seed's `remaining<T>()`: this move's share of `hyp_ms`, given this move's weight
-/// `this` and the summed weight `other` of the moves still to come.
+/// Stockfish 4's `remaining<T>()` (`timeman.cpp`): this move's share of `hyp_ms`, given this
+/// move's weight `this` and the summed weight `other` of the moves still to come.
 fn remaining(hyp_ms: i64, this: f64, other: f64, max_ratio: f64, steal_ratio: f64) -> i64 {
     let ratio1 = (max_ratio * this) / (max_ratio * this + other);
     let ratio2 = (this + steal_ratio * other) / (this + other);

@@ -1,4 +1,5 @@
-//! The classic (2013) model against values worked out by hand from seed 000.
+//! The classic (2013) model against values worked out by hand from Stockfish's 2013
+//! `timeman.cpp` (<https://github.com/official-stockfish/Stockfish/blob/sf_4/src/timeman.cpp>).
 //!
 //! Notation: `hyp(h) = time + inc*(h-1) - 60 - 30*min(h, 40)` (default emergency options),
 //! `this = MoveImportance[ply] * 70 / 100`, `other(h) = sum MoveImportance[ply + 2i], i < h`,
