@@ -100,7 +100,7 @@ impl TranspositionTable {
     /// # Errors
     /// The old table, contents included, stays when the size is out of range
     /// ([`TtError::SizeOutOfRange`]) or, on Linux, when growing the table would
-    /// not leave the machine [`HEADROOM_MEGABYTES`] of available memory
+    /// not leave the machine 256 MiB of available memory
     /// ([`TtError::NotEnoughMemory`]). When the allocation itself fails
     /// ([`TtError::AllocationFailed`]), the table is empty, at the old size if
     /// that can be had again, else at the largest of its halves that can;
