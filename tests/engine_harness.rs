@@ -58,6 +58,11 @@ impl Engine {
         self.send_bytes(format!("{line}\n").as_bytes());
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Closes the engine's stdin (EOF).
     pub fn close_stdin(&mut self) {
         self.stdin = None;

@@ -37,6 +37,7 @@ fn silent_until_uci_then_identifies_and_lists_options() {
         "Hash",
         "Threads",
         "Clear Hash",
+        "Large Pages",
         "Ponder",
         "MultiPV",
         "UCI_Chess960",
@@ -437,4 +438,84 @@ fn fifty_move_rule_draw_is_scored_zero() {
     // The same position with a fresh counter is winning.
     let winning = score_of(&mut e, "8/8/8/4k3/8/8/8/3QK3 w - - 0 80");
     assert!(!winning.contains("score cp 0"), "{winning}");
+}
+
+/// A `kB` line of a `/proc` file, in MiB (Linux only).
+fn proc_mib(path: &str, field: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix(field))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kib / 1024)
+}
+
+fn engine_mib(e: &Engine, field: &str) -> u64 {
+    proc_mib(&format!("/proc/{}/status", e.pid()), field).expect("engine status")
+}
+
+#[test]
+fn new_games_and_resizes_never_hold_two_tables() {
+    const HASH_MIB: u64 = 1024;
+    let mut e = Engine::start();
+    e.sync();
+    let (Some(before), Some(available)) = (
+        proc_mib(&format!("/proc/{}/status", e.pid()), "VmRSS:"),
+        proc_mib("/proc/meminfo", "MemAvailable:"),
+    ) else {
+        eprintln!("note: no /proc on this platform; the engine's memory is not checked");
+        return;
+    };
+    if available < 3 * HASH_MIB {
+        eprintln!("note: only {available} MiB available; the engine's memory is not checked");
+        return;
+    }
+    e.send(&format!("setoption name Hash value {HASH_MIB}"));
+    e.sync();
+    // The resize touched every page of the table, so the search will not fault them in.
+    let resident = engine_mib(&e, "VmRSS:");
+    assert!(
+        resident + 32 >= before + HASH_MIB,
+        "{resident} MiB resident"
+    );
+    for _ in 0..3 {
+        e.send("ucinewgame");
+        e.send("position startpos moves e2e4");
+        e.send("go depth 6");
+        e.wait_bestmove();
+    }
+    e.send("setoption name Clear Hash");
+    e.send(&format!("setoption name Hash value {}", HASH_MIB - 24));
+    e.send("ucinewgame");
+    e.sync();
+    let peak = engine_mib(&e, "VmHWM:");
+    assert!(
+        peak <= before + HASH_MIB + 64,
+        "peak {peak} MiB for a {HASH_MIB} MiB table, {before} MiB before it"
+    );
+}
+
+#[test]
+fn a_hash_larger_than_the_machine_is_refused_and_the_engine_keeps_playing() {
+    let mut e = Engine::start();
+    let Some(available) = proc_mib("/proc/meminfo", "MemAvailable:") else {
+        eprintln!("note: no /proc/meminfo on this platform; only the allocator refuses");
+        return;
+    };
+    if available > 60_000 {
+        eprintln!("note: {available} MiB available, a 65536 MiB table may fit; not checked");
+        return;
+    }
+    e.send("position startpos moves d2d4");
+    e.send("setoption name Hash value 65536");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string")
+            && l.contains("65536 MiB is more than this machine has available")
+            && l.ends_with("the hash table has 16 MiB")),
+        "{lines:#?}"
+    );
+    // Nothing was lost: the position and the old table are still there.
+    assert!(engine_mib(&e, "VmHWM:") < 1024);
+    e.send("go depth 5");
+    let best = bestmove_of(e.wait_bestmove().last().unwrap()).to_string();
+    assert_legal(START, &["d2d4"], &best, false);
 }

@@ -87,6 +87,8 @@ option_table! {
     Threads: "Threads" => OptionKind::Spin { default: 1, min: 1, max: 256 },
     /// Empties the transposition table.
     ClearHash: "Clear Hash" => OptionKind::Button,
+    /// Asks the OS for large pages for the transposition table where it offers them.
+    LargePages: "Large Pages" => OptionKind::Check { default: true },
     /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
     Ponder: "Ponder" => OptionKind::Check { default: false },
     /// Number of principal variations reported.

@@ -16,16 +16,12 @@ use std::thread::{self, JoinHandle};
 use movegen::{Move, Position};
 use search::{History, SearchControl, SearchRequest};
 use timeman::{Clock, Limits, TimeModel, TimeOptions};
-use tt::TranspositionTable;
+use tt::{PageSize, TranspositionTable};
 
 use crate::command::{Command, GoParams, PositionStart, parse_command};
 use crate::input::Input;
 use crate::options::{OPTIONS, OptionId, OptionValue, Options, uci_option_lines};
 use crate::output::{format_bestmove, format_event, info_string, send};
-
-/// Tables at least this large are replaced by a fresh zeroed allocation instead of being
-/// cleared in place, so `ucinewgame` returns at once (the OS hands out zero pages lazily).
-const REALLOCATE_TO_CLEAR_MB: usize = 1024;
 
 /// The engine between commands.
 #[derive(Debug)]
@@ -47,7 +43,7 @@ impl Session {
     pub fn new() -> anyhow::Result<Session> {
         let options = Options::new();
         let megabytes = options.spin(OptionId::Hash).max(1) as usize;
-        let tt = TranspositionTable::new(megabytes)
+        let tt = TranspositionTable::with_pages(megabytes, page_size(&options), table_threads())
             .map_err(|e| anyhow::anyhow!("cannot allocate the hash table: {e}"))?;
         Ok(Session {
             position: Position::startpos(),
@@ -151,14 +147,9 @@ impl Session {
             info_string(&notice);
         }
         match outcome.id() {
-            OptionId::Hash => {
-                self.finish_worker(true);
-                let megabytes = self.options.spin(OptionId::Hash).max(1) as usize;
-                match Arc::get_mut(&mut self.tt).map(|tt| tt.resize(megabytes)) {
-                    Some(Ok(())) => {}
-                    Some(Err(e)) => info_string(&format!("Hash not changed: {e}")),
-                    None => info_string("Hash not changed: the table is still in use"),
-                }
+            OptionId::Hash => self.resize_hash(),
+            OptionId::LargePages if page_size(&self.options) != self.tt.pages() => {
+                self.resize_hash();
             }
             OptionId::ClearHash => {
                 self.finish_worker(true);
@@ -168,19 +159,34 @@ impl Session {
         }
     }
 
+    /// Gives the table the size and pages of the options. The table's own checks come first
+    /// (size, available memory), so a size the machine cannot give is refused before the old
+    /// table is freed; the option then goes back to the size the table has.
+    fn resize_hash(&mut self) {
+        self.finish_worker(true);
+        let megabytes = self.options.spin(OptionId::Hash).max(1) as usize;
+        let pages = page_size(&self.options);
+        let Some(tt) = Arc::get_mut(&mut self.tt) else {
+            info_string("Hash not changed: the table is still in use");
+            return;
+        };
+        if let Err(e) = tt.resize(megabytes, pages, table_threads()) {
+            let kept = tt.megabytes();
+            info_string(&format!("{e}; the hash table has {kept} MiB"));
+            if let Err(e) = self.options.set("Hash", Some(&kept.to_string())) {
+                info_string(&e.to_string());
+            }
+        }
+    }
+
+    /// Empties the table in place: freeing it and allocating a fresh one would hold two
+    /// tables at once and fault every page in again.
     fn clear_hash(&mut self) {
         let Some(tt) = Arc::get_mut(&mut self.tt) else {
             info_string("hash not cleared: the table is still in use");
             return;
         };
-        let megabytes = tt.megabytes();
-        if megabytes >= REALLOCATE_TO_CLEAR_MB {
-            if let Ok(fresh) = TranspositionTable::new(megabytes) {
-                *tt = fresh;
-                return;
-            }
-        }
-        tt.clear(thread::available_parallelism().map_or(1, |n| n.get()));
+        tt.clear(table_threads());
     }
 
     fn new_game(&mut self) {
@@ -350,5 +356,19 @@ impl Session {
             Ok(handle) => self.worker = Some(handle),
             Err(e) => info_string(&format!("cannot start perft: {e}")),
         }
+    }
+}
+
+/// Threads that fill and clear the table: every core, since nothing else runs meanwhile.
+fn table_threads() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The pages the `Large Pages` option asks for.
+fn page_size(options: &Options) -> PageSize {
+    if options.check(OptionId::LargePages) {
+        PageSize::Huge
+    } else {
+        PageSize::Standard
     }
 }

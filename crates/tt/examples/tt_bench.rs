@@ -2,11 +2,12 @@
 //! on several. A measurement to run by hand, not a test:
 //!
 //! ```text
-//! cargo run --release -p tt --example tt_bench -- [megabytes] [threads] [ops]
+//! cargo run --release -p tt --example tt_bench -- [megabytes] [threads] [ops] [huge|standard]
 //! ```
 //!
 //! Defaults: 64 MiB, every available core, 4 million operations per thread
-//! per phase. Keys are random, so nearly every access misses the CPU caches,
+//! per phase, huge pages. It first times creating the table (allocation and
+//! the parallel fill that faults its pages in) and clearing it. Keys are random, so nearly every access misses the CPU caches,
 //! as in a search on a table much larger than the caches.
 
 use std::hint::black_box;
@@ -14,7 +15,7 @@ use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
 
-use tt::{Bound, TranspositionTable};
+use tt::{Bound, PageSize, TranspositionTable};
 
 /// A small, fast generator of random keys (xorshift64*).
 struct Keys(u64);
@@ -106,15 +107,31 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut table = match TranspositionTable::new(megabytes) {
+    let pages = match std::env::args().nth(4).as_deref() {
+        None | Some("huge") => PageSize::Huge,
+        Some("standard") => PageSize::Standard,
+        Some(other) => {
+            eprintln!("pages must be huge or standard, not {other}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let mut table = match TranspositionTable::with_pages(megabytes, pages, threads) {
         Ok(table) => table,
         Err(error) => {
             eprintln!("{error}");
             return ExitCode::FAILURE;
         }
     };
+    let created = start.elapsed();
+    let start = Instant::now();
     table.clear(threads);
-    println!("tt_bench: {megabytes} MiB, {ops} ops per thread per phase");
+    println!(
+        "tt_bench: {megabytes} MiB on {pages:?} pages, {ops} ops per thread per phase\n\
+         create {:.3} s, clear {:.3} s ({threads} threads)",
+        created.as_secs_f64(),
+        start.elapsed().as_secs_f64()
+    );
 
     for count in [1, threads] {
         // Threads store disjoint key streams, then probe their own streams.

@@ -14,8 +14,16 @@ pub enum TtError {
         /// The largest size supported, in MiB.
         max: usize,
     },
-    /// The allocator could not provide the memory; a resized table keeps its
-    /// old size and contents.
+    /// Growing the table would leave the machine too little memory; a resized
+    /// table keeps its old size and contents.
+    NotEnoughMemory {
+        /// The size asked for, in MiB.
+        requested: usize,
+        /// The largest size the machine could give now, in MiB.
+        available: usize,
+    },
+    /// The allocator could not provide the memory; a resized table is then
+    /// empty, at its old size or smaller.
     AllocationFailed {
         /// The size asked for, in MiB.
         megabytes: usize,
@@ -32,6 +40,14 @@ impl fmt::Display for TtError {
             } => write!(
                 f,
                 "hash size {requested} MiB is out of range ({min} to {max} MiB)"
+            ),
+            Self::NotEnoughMemory {
+                requested,
+                available,
+            } => write!(
+                f,
+                "hash size {requested} MiB is more than this machine has available \
+                 ({available} MiB)"
             ),
             Self::AllocationFailed { megabytes } => {
                 write!(f, "could not allocate {megabytes} MiB for the hash table")
@@ -56,6 +72,14 @@ mod tests {
         assert_eq!(
             range.to_string(),
             "hash size 0 MiB is out of range (1 to 8 MiB)"
+        );
+        let short = TtError::NotEnoughMemory {
+            requested: 65_536,
+            available: 20_000,
+        };
+        assert_eq!(
+            short.to_string(),
+            "hash size 65536 MiB is more than this machine has available (20000 MiB)"
         );
         let alloc = TtError::AllocationFailed { megabytes: 512 };
         assert!(alloc.to_string().contains("512 MiB"));

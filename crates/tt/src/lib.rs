@@ -64,7 +64,9 @@ mod alloc;
 mod bucket;
 mod entry;
 mod error;
+mod pages;
 mod score;
+mod system;
 mod table;
 
 #[cfg(test)]
@@ -72,5 +74,6 @@ mod tests;
 
 pub use entry::{Bound, DEPTH_MAX, DEPTH_MIN};
 pub use error::TtError;
+pub use pages::PageSize;
 pub use score::{EVAL_NONE, MATE, MATE_THRESHOLD, score_from_tt, score_to_tt};
 pub use table::{MAX_MEGABYTES, MIN_MEGABYTES, TranspositionTable, TtHit};

@@ -1,14 +1,16 @@
 //! The shared table: sizing, probe, store, aging, `hashfull`, clear.
 
+use std::alloc::Layout;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::thread;
 
-use crate::alloc::zeroed_buckets;
+use crate::alloc::Buckets;
 use crate::bucket::{self, Bucket, DEPTH_PREFERRED, Plan, SLOTS};
 use crate::entry::{Bound, Data, GENERATION_MASK};
 use crate::error::TtError;
+use crate::pages::PageSize;
 use crate::score::{eval_to_tt, score_from_tt, score_to_tt};
+use crate::system::available_memory;
 
 /// The smallest table, in MiB.
 pub const MIN_MEGABYTES: usize = 1;
@@ -18,12 +20,15 @@ pub const MAX_MEGABYTES: usize = 1 << 25;
 
 const BYTES_PER_MEGABYTE: usize = 1 << 20;
 
+/// The buckets of the smallest table.
+const MIN_BUCKETS: usize = MIN_MEGABYTES * BYTES_PER_MEGABYTE / size_of::<Bucket>();
+
 /// Entries `hashfull` samples, from the start of the table.
 const HASHFULL_SAMPLE: usize = 1000;
 
-/// Below this many buckets (16 MiB) `clear` does not start threads: the
-/// start-up cost would exceed the work.
-const PARALLEL_CLEAR_MIN_BUCKETS: usize = (16 << 20) / size_of::<Bucket>();
+/// Memory a resize leaves to the rest of the machine, in MiB: a table that would
+/// take the last of it is refused.
+const HEADROOM_MEGABYTES: usize = 256;
 
 /// A probe that found the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +50,7 @@ pub struct TtHit {
 /// Lock-free: each entry is two relaxed atomic words checked by XOR, so
 /// concurrent probes and stores need no lock and a torn entry reads as a miss.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     megabytes: usize,
     generation: AtomicU8,
 }
@@ -54,47 +59,112 @@ impl fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TranspositionTable")
             .field("megabytes", &self.megabytes)
-            .field("buckets", &self.buckets.len())
+            .field("buckets", &self.buckets)
             .field("generation", &self.generation())
             .finish_non_exhaustive()
     }
 }
 
 impl TranspositionTable {
-    /// Creates an empty table of `megabytes` MiB.
+    /// Creates an empty table of `megabytes` MiB on [`PageSize::Huge`], filled by
+    /// the calling thread alone.
     ///
     /// # Errors
     /// [`TtError::SizeOutOfRange`] outside `MIN_MEGABYTES..=MAX_MEGABYTES`,
     /// [`TtError::AllocationFailed`] when the memory is not available.
     pub fn new(megabytes: usize) -> Result<Self, TtError> {
+        Self::with_pages(megabytes, PageSize::Huge, 1)
+    }
+
+    /// Creates an empty table of `megabytes` MiB on `pages`, its memory written
+    /// (and so faulted in) by up to `threads` threads.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn with_pages(megabytes: usize, pages: PageSize, threads: usize) -> Result<Self, TtError> {
+        let count = bucket_count(megabytes)?;
+        let buckets =
+            Buckets::new(count, pages, threads).ok_or(TtError::AllocationFailed { megabytes })?;
         Ok(Self {
-            buckets: allocate(megabytes, zeroed_buckets)?,
+            buckets,
             megabytes,
             generation: AtomicU8::new(0),
         })
     }
 
-    /// Replaces the table by an empty one of `megabytes` MiB.
+    /// Replaces the table by an empty one of `megabytes` MiB on `pages`, written by
+    /// up to `threads` threads. The old table is freed before the new one is
+    /// allocated, so the process never holds both; a table that already has this
+    /// size and these pages is cleared in place instead.
     ///
     /// # Errors
-    /// As [`new`](Self::new); on error the old table, contents included, stays.
-    pub fn resize(&mut self, megabytes: usize) -> Result<(), TtError> {
-        self.resize_with(megabytes, zeroed_buckets)
+    /// The old table, contents included, stays when the size is out of range
+    /// ([`TtError::SizeOutOfRange`]) or, on Linux, when growing the table would
+    /// not leave the machine 256 MiB of available memory
+    /// ([`TtError::NotEnoughMemory`]). When the allocation itself fails
+    /// ([`TtError::AllocationFailed`]), the table is empty, at the old size if
+    /// that can be had again, else at the largest of its halves that can;
+    /// [`megabytes`](Self::megabytes) tells which.
+    ///
+    /// # Aborts
+    /// Only if not even [`MIN_MEGABYTES`] can be allocated, when the process could
+    /// not go on anyway.
+    pub fn resize(
+        &mut self,
+        megabytes: usize,
+        pages: PageSize,
+        threads: usize,
+    ) -> Result<(), TtError> {
+        if megabytes == self.megabytes && pages == self.pages() {
+            self.clear(threads);
+            return Ok(());
+        }
+        self.resize_with(megabytes, available_memory(), |count| {
+            Buckets::new(count, pages, threads)
+        })
     }
 
-    /// [`resize`](Self::resize) with the allocator as a parameter, so tests
-    /// can make it fail.
+    /// [`resize`](Self::resize) with the available memory and the allocator as
+    /// parameters, so that tests can make either fall short.
     pub(crate) fn resize_with(
         &mut self,
         megabytes: usize,
-        alloc: impl FnOnce(usize) -> Option<Box<[Bucket]>>,
+        available_bytes: Option<u64>,
+        mut alloc: impl FnMut(usize) -> Option<Buckets>,
     ) -> Result<(), TtError> {
-        // The new table is allocated while the old one still exists, so that
-        // a failure can keep the old one: peak memory is briefly both.
-        self.buckets = allocate(megabytes, alloc)?;
-        self.megabytes = megabytes;
+        bucket_count(megabytes)?;
+        if let Some(bytes) = available_bytes {
+            // Freeing the old table makes its memory available again.
+            let available = usize::try_from(bytes / BYTES_PER_MEGABYTE as u64)
+                .unwrap_or(usize::MAX)
+                .saturating_add(self.megabytes)
+                .saturating_sub(HEADROOM_MEGABYTES);
+            if megabytes > self.megabytes && megabytes > available {
+                return Err(TtError::NotEnoughMemory {
+                    requested: megabytes,
+                    available,
+                });
+            }
+        }
+        let old = self.megabytes;
+        self.buckets = Buckets::empty();
         self.generation.store(0, Ordering::Relaxed);
-        Ok(())
+        let fallbacks = std::iter::successors(Some(old), |&size| {
+            (size > MIN_MEGABYTES).then_some(size / 2)
+        });
+        for size in std::iter::once(megabytes).chain(fallbacks) {
+            let Some(buckets) = bucket_count(size).ok().and_then(&mut alloc) else {
+                continue;
+            };
+            self.buckets = buckets;
+            self.megabytes = size;
+            return if size == megabytes {
+                Ok(())
+            } else {
+                Err(TtError::AllocationFailed { megabytes })
+            };
+        }
+        std::alloc::handle_alloc_error(Layout::new::<[Bucket; MIN_BUCKETS]>())
     }
 
     /// The size in MiB.
@@ -103,45 +173,18 @@ impl TranspositionTable {
         self.megabytes
     }
 
-    /// Empties every entry and resets the generation, splitting the work over
-    /// up to `threads` threads for large tables. If a thread cannot be
+    /// The pages the table's memory was allocated on.
+    #[must_use]
+    pub fn pages(&self) -> PageSize {
+        self.buckets.pages()
+    }
+
+    /// Empties every entry in place and resets the generation, splitting the work
+    /// over up to `threads` threads for large tables. If a thread cannot be
     /// started, the calling thread does its share.
     pub fn clear(&mut self, threads: usize) {
         self.generation.store(0, Ordering::Relaxed);
-        let len = self.buckets.len();
-        let threads = if len < PARALLEL_CLEAR_MIN_BUCKETS {
-            1
-        } else {
-            threads.clamp(1, len)
-        };
-        if threads == 1 {
-            self.buckets.iter_mut().for_each(Bucket::clear);
-            return;
-        }
-        let chunk = len.div_ceil(threads);
-        let mut failed = Vec::new();
-        thread::scope(|scope| {
-            let mut parts = self.buckets.chunks_mut(chunk).enumerate();
-            // The calling thread clears the first part itself.
-            let own = parts.next();
-            for (index, part) in parts {
-                let spawned = thread::Builder::new()
-                    .name("tt-clear".into())
-                    .spawn_scoped(scope, move || part.iter_mut().for_each(Bucket::clear));
-                if spawned.is_err() {
-                    failed.push(index);
-                }
-            }
-            if let Some((_, part)) = own {
-                part.iter_mut().for_each(Bucket::clear);
-            }
-        });
-        // A part whose thread could not start is cleared here instead.
-        for index in failed {
-            let start = index * chunk;
-            let end = (start + chunk).min(len);
-            self.buckets[start..end].iter_mut().for_each(Bucket::clear);
-        }
+        self.buckets.clear(threads);
     }
 
     /// Starts a new search: entries written from now on are newer than all
@@ -281,11 +324,8 @@ impl TranspositionTable {
     }
 }
 
-/// Checks the size and allocates the buckets for it.
-fn allocate(
-    megabytes: usize,
-    alloc: impl FnOnce(usize) -> Option<Box<[Bucket]>>,
-) -> Result<Box<[Bucket]>, TtError> {
+/// The number of buckets in a table of `megabytes` MiB, if that size is allowed.
+fn bucket_count(megabytes: usize) -> Result<usize, TtError> {
     if !(MIN_MEGABYTES..=MAX_MEGABYTES).contains(&megabytes) {
         return Err(TtError::SizeOutOfRange {
             requested: megabytes,
@@ -293,8 +333,7 @@ fn allocate(
             max: MAX_MEGABYTES,
         });
     }
-    let count = megabytes
+    megabytes
         .checked_mul(BYTES_PER_MEGABYTE / size_of::<Bucket>())
-        .ok_or(TtError::AllocationFailed { megabytes })?;
-    alloc(count).ok_or(TtError::AllocationFailed { megabytes })
+        .ok_or(TtError::AllocationFailed { megabytes })
 }

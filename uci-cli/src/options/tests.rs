@@ -16,6 +16,7 @@ fn uci_reply_lines() {
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Clear Hash type button",
+        "option name Large Pages type check default true",
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",

@@ -1,6 +1,7 @@
 //! Size limits, resize, clear, generations and `hashfull`.
 
-use crate::{Bound, MAX_MEGABYTES, MIN_MEGABYTES, TranspositionTable, TtError};
+use crate::alloc::Buckets;
+use crate::{Bound, MAX_MEGABYTES, MIN_MEGABYTES, PageSize, TranspositionTable, TtError};
 
 fn fill(table: &TranspositionTable, count: u64) {
     for i in 0..count {
@@ -40,27 +41,96 @@ fn size_decides_the_bucket_count_for_any_megabytes() {
 fn resize_gives_an_empty_table_of_the_new_size() {
     let mut table = TranspositionTable::new(1).unwrap();
     table.store(99, 5, 0, 0, 3, Bound::Exact, 0);
-    table.resize(2).unwrap();
+    table.resize(2, PageSize::Standard, 2).unwrap();
     assert_eq!(table.megabytes(), 2);
+    assert_eq!(table.pages(), PageSize::Standard);
     assert_eq!(table.bucket_count(), 2 * 16_384);
     assert_eq!(table.probe(99, 0), None);
+    table.resize(2, PageSize::Huge, 1).unwrap();
+    assert_eq!(table.pages(), PageSize::Huge);
 }
 
 #[test]
-fn failed_resize_keeps_the_old_table_and_its_contents() {
+fn resize_to_the_same_size_and_pages_clears_in_place() {
+    let mut table = TranspositionTable::new(2).unwrap();
+    let memory = table.buckets_for_test().as_ptr();
+    table.store(99, 5, 0, 0, 3, Bound::Exact, 0);
+    table.new_search();
+    table.resize(2, PageSize::Huge, 2).unwrap();
+    assert!(std::ptr::eq(table.buckets_for_test().as_ptr(), memory));
+    assert_eq!(table.probe(99, 0), None);
+    assert_eq!(table.hashfull(), 0);
+}
+
+/// An allocator that fails for tables above `limit` MiB.
+fn allocator_up_to(limit: usize) -> impl FnMut(usize) -> Option<Buckets> {
+    move |count| (count <= limit * 16_384).then(|| Buckets::new(count, PageSize::Huge, 1))?
+}
+
+#[test]
+fn failed_allocation_falls_back_to_the_old_size_then_its_halves() {
+    let mut table = TranspositionTable::new(8).unwrap();
+    table.store(99, 5, 0, 0, 3, Bound::Exact, 0);
+    let result = table.resize_with(4096, None, allocator_up_to(8));
+    assert_eq!(result, Err(TtError::AllocationFailed { megabytes: 4096 }));
+    assert_eq!(table.megabytes(), 8);
+    assert_eq!(table.bucket_count(), 8 * 16_384);
+    // The table is a working one: stores and probes go through.
+    table.store(7, 3, 0, 0, 3, Bound::Exact, 0);
+    assert_eq!(table.probe(7, 0).map(|hit| hit.mv), Some(3));
+
+    let result = table.resize_with(4096, None, allocator_up_to(5));
+    assert_eq!(result, Err(TtError::AllocationFailed { megabytes: 4096 }));
+    assert_eq!(table.megabytes(), 4);
+    assert_eq!(table.bucket_count(), 4 * 16_384);
+}
+
+#[test]
+fn too_little_memory_keeps_the_old_table_and_its_contents() {
     let mut table = TranspositionTable::new(1).unwrap();
     table.store(99, 5, 0, 0, 3, Bound::Exact, 0);
-    let result = table.resize_with(4096, |_| None);
-    assert_eq!(result, Err(TtError::AllocationFailed { megabytes: 4096 }));
+    let never = |_| -> Option<Buckets> { panic!("allocated despite too little memory") };
+    let result = table.resize_with(4096, Some(1 << 30), never);
+    assert_eq!(
+        result,
+        Err(TtError::NotEnoughMemory {
+            requested: 4096,
+            available: 1024 + 1 - 256
+        })
+    );
     assert_eq!(table.megabytes(), 1);
     assert_eq!(table.probe(99, 0).map(|hit| hit.mv), Some(5));
+    // Out of range: the same.
     assert_eq!(
         table
-            .resize(0)
+            .resize(0, PageSize::Huge, 1)
             .map_err(|e| matches!(e, TtError::SizeOutOfRange { .. })),
         Err(true)
     );
     assert_eq!(table.probe(99, 0).map(|hit| hit.mv), Some(5));
+}
+
+#[test]
+fn growing_into_the_memory_that_the_old_table_frees_is_allowed() {
+    let mut table = TranspositionTable::new(8).unwrap();
+    // 100 MiB available + 8 freed - 256 headroom is negative: only shrinking
+    // or keeping the size is allowed.
+    let little = Some(100 << 20);
+    assert_eq!(table.resize_with(4, little, allocator_up_to(64)), Ok(()));
+    assert_eq!(table.megabytes(), 4);
+    assert_eq!(table.resize_with(4, little, allocator_up_to(64)), Ok(()));
+    assert!(table.resize_with(5, little, allocator_up_to(64)).is_err());
+    // 300 MiB + 4 - 256 = 48: up to 48 MiB fits.
+    let some = Some(300 << 20);
+    assert_eq!(table.resize_with(48, some, allocator_up_to(64)), Ok(()));
+    assert_eq!(table.megabytes(), 48);
+    assert_eq!(
+        table.resize_with(49 + 48, some, allocator_up_to(128)),
+        Err(TtError::NotEnoughMemory {
+            requested: 97,
+            available: 300 + 48 - 256
+        })
+    );
 }
 
 #[test]
