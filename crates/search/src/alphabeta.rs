@@ -113,6 +113,9 @@ impl Searcher<'_> {
                 return h.score;
             }
         }
+        if let Some(score) = self.probe_tablebase(pos, depth, (alpha, beta), ply) {
+            return score;
+        }
 
         let eval = if in_check {
             SCORE_NONE

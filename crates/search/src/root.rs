@@ -89,6 +89,8 @@ pub struct IterationInfo {
     pub elapsed: Duration,
     /// Hash table fill, permille.
     pub hashfull: usize,
+    /// Positions the tablebases answered so far.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -352,6 +354,7 @@ impl RootSearch<'_, '_> {
             nodes: self.searcher.total_nodes(),
             elapsed: self.searcher.start.elapsed(),
             hashfull: self.searcher.tt.hashfull(),
+            tbhits: self.searcher.tb.map_or(0, |tb| tb.hits()),
             pv: rm.pv.clone(),
         };
         (self.on_event)(SearchEvent::Info(&info));
