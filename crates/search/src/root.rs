@@ -349,7 +349,12 @@ impl RootSearch<'_, '_> {
             depth: depth.max(1) as u32,
             seldepth: rm.seldepth.max(1) as u32,
             multipv: pv_index + 1,
-            score: UciScore(score.clamp(-MATE, MATE)),
+            score: UciScore(
+                self.searcher
+                    .tb
+                    .map_or(score, |tb| tb.shown_score(score))
+                    .clamp(-MATE, MATE),
+            ),
             bound,
             nodes: self.searcher.total_nodes(),
             elapsed: self.searcher.start.elapsed(),

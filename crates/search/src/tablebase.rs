@@ -39,6 +39,8 @@ pub(crate) struct SearchTablebases {
     /// Most pieces probed in the search; 0 turns probing off.
     cardinality: u32,
     hits: AtomicU64,
+    /// The root's value by the tables, as a score, when the root was ranked.
+    root_score: Option<i32>,
 }
 
 impl SearchTablebases {
@@ -49,6 +51,7 @@ impl SearchTablebases {
             config: config.cloned(),
             cardinality,
             hits: AtomicU64::new(0),
+            root_score: None,
         }
     }
 
@@ -86,6 +89,19 @@ impl SearchTablebases {
         moves.retain(|rm| ranking.keep.contains(&rm.mv));
         if ranking.dtz.is_some() {
             self.cardinality = 0;
+        }
+        // The root's value, as far from the root as a table score goes: the search's own
+        // table scores, found deeper, stay above it.
+        self.root_score = Some(wdl_score(ranking.verdict, MAX_PLY, config.rule50).0);
+    }
+
+    /// The score to show for a root move: the search's when it is a mate, otherwise the
+    /// tables' value of the root when the root was ranked (the search below a ranked root
+    /// does not probe, so its scores are evaluations).
+    pub fn shown_score(&self, score: i32) -> i32 {
+        match self.root_score {
+            Some(tb) if score.abs() < tt::MATE_THRESHOLD => tb,
+            _ => score,
         }
     }
 
@@ -182,6 +198,18 @@ mod tests {
         assert_eq!(wdl_score(Wdl::CursedWin, 3, false).1, Bound::Lower);
         assert_eq!(wdl_score(Wdl::BlessedLoss, 3, true), (-1, Bound::Exact));
         assert_eq!(wdl_score(Wdl::Draw, 3, false), (0, Bound::Exact));
+    }
+
+    #[test]
+    fn a_ranked_root_shows_the_tables_value_unless_the_search_found_a_mate() {
+        let mut tb = SearchTablebases::new(None);
+        assert_eq!(tb.shown_score(250), 250);
+        tb.root_score = Some(wdl_score(Wdl::Win, MAX_PLY, true).0);
+        assert_eq!(tb.shown_score(250), TB_WIN - MAX_PLY as i32);
+        let mate = tt::MATE - 9;
+        assert_eq!(tb.shown_score(mate), mate);
+        tb.root_score = Some(0);
+        assert_eq!(tb.shown_score(-480), 0);
     }
 
     #[test]
