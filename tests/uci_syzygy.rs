@@ -103,7 +103,11 @@ fn bad_paths_and_files_are_reported_and_the_engine_keeps_playing() {
         "{report:?}"
     );
     // A folder with a truncated copy of a table.
-    let dir = TempDir(std::env::temp_dir().join(format!("tsubame-uci-tb-{}", std::process::id())));
+    // Under the build folder: on Windows the system's temporary folder is often on another
+    // drive, which the prober cannot name.
+    let dir = TempDir(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("uci-tb-{}", std::process::id())),
+    );
     std::fs::create_dir_all(&dir.0).unwrap();
     let bytes = std::fs::read(Path::new(&tables()).join("KRvK.rtbw")).unwrap();
     std::fs::write(dir.0.join("KRvK.rtbw"), &bytes[..bytes.len() / 2]).unwrap();

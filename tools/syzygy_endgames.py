@@ -119,13 +119,13 @@ def main():
         starts = [(s, [start_position(rng, tb, s) for _ in range(args.per_scenario)])
                   for s in SCENARIOS]
     starts = [(s, boards) for s, boards in starts if args.only in s[0]]
-    stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=120)
     stockfish.configure({"SyzygyPath": args.tables, "Threads": 1, "Hash": 16})
-    attacker = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    attacker = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=120)
     attacker.configure({"Threads": 1, "Hash": 16})
     try:
         for mode in args.modes.split(","):
-            tsubame = chess.engine.SimpleEngine.popen_uci(args.engine)
+            tsubame = chess.engine.SimpleEngine.popen_uci(args.engine, timeout=120)
             tsubame.configure({"SyzygyPath": args.tables if mode == "with" else "<empty>"})
             for scenario, boards in starts:
                 name, _, _, to_win, _ = scenario

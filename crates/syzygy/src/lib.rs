@@ -9,6 +9,7 @@
 
 mod adapter;
 mod checksums;
+mod material;
 mod paths;
 mod root;
 mod scan;
@@ -16,10 +17,11 @@ mod tables;
 
 use std::path::PathBuf;
 
+pub use material::material_sides;
 pub use paths::{EMPTY_PATH, FolderError, PATH_SEPARATOR, parse_syzygy_path};
 pub use root::{RootRanking, RootRules, rank_root_moves};
 pub use scan::{FileProblem, FolderScan, TableKind, scan_folder, table_name};
-pub use tables::{OpenError, RootValue, Tablebases, Wdl, material_sides};
+pub use tables::{OpenError, RootValue, Tablebases, Wdl};
 
 /// What [`load`] found: the folders checked, the tables usable, and why others are not.
 #[derive(Debug, Default)]
@@ -106,12 +108,8 @@ pub fn load(value: &str) -> (Option<Tablebases>, LoadReport) {
         .map(|(m, _)| m.len() as u32 - 1)
         .max()
         .unwrap_or(0);
-    let dtz_materials = tables
-        .iter()
-        .filter(|(_, kind)| *kind == TableKind::Dtz)
-        .map(|(m, _)| m.clone())
-        .collect();
-    match Tablebases::open_checked(&names.join(":"), max_pieces, dtz_materials) {
+    let materials = material::MaterialSet::new(&tables);
+    match Tablebases::open_checked(&names.join(":"), max_pieces, materials) {
         Ok(tb) => {
             report.wdl_tables = tables.iter().filter(|t| t.1 == TableKind::Wdl).count();
             report.dtz_tables = tables.len() - report.wdl_tables;

@@ -9,7 +9,6 @@
 //! search, before any other thread probes (the root probe itself only adds per-call buffers
 //! to what a WDL probe touches).
 
-use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,6 +16,8 @@ use movegen::{Color, Move, Position, Role};
 use pyrrhic_rs::{DtzProbeValue, TBError, TableBases, WdlProbeResult};
 
 use crate::adapter::MovegenAttacks;
+use crate::material::MaterialSet;
+use crate::scan::TableKind;
 
 /// A position's value for the side to move, as the WDL tables give it. "Cursed" wins and
 /// "blessed" losses are wins and losses that the fifty-move rule turns into draws.
@@ -99,11 +100,12 @@ pub struct Tablebases {
     prober: TableBases<MovegenAttacks>,
     /// Most pieces (kings included) of any table found.
     max_pieces: u32,
-    /// Materials (`KRvKB`) with a DTZ file. pyrrhic-rs 0.2.0 registers every table name as
-    /// present whether its file exists or not (its file test returns -1, which reads as
-    /// true, for a missing file), and a failed DTZ load then drops the material's WDL table
-    /// too; so DTZ is asked only for materials whose file was found.
-    dtz_materials: HashSet<String>,
+    /// The materials with files. pyrrhic-rs 0.2.0 registers every table name as present
+    /// whether its file exists or not (its file test returns -1, which reads as true, for a
+    /// missing file): asking it about a material without a file makes it try to load one,
+    /// and a failed DTZ load drops the material's WDL table too. So it is asked only about
+    /// materials whose file was found.
+    materials: MaterialSet,
     /// Set when the prober panicked: it is not called again.
     broken: AtomicBool,
 }
@@ -125,7 +127,7 @@ impl Tablebases {
     pub(crate) fn open_checked(
         prober_path: &str,
         max_pieces: u32,
-        dtz_materials: HashSet<String>,
+        materials: MaterialSet,
     ) -> Result<Tablebases, OpenError> {
         let opened = catch_unwind(|| TableBases::<MovegenAttacks>::new(prober_path))
             .map_err(|_| OpenError::InitFailed)?;
@@ -137,7 +139,7 @@ impl Tablebases {
         Ok(Tablebases {
             prober,
             max_pieces,
-            dtz_materials,
+            materials,
             broken: AtomicBool::new(false),
         })
     }
@@ -161,7 +163,7 @@ impl Tablebases {
     /// The WDL value of `pos` for the side to move, as if the fifty-move counter were zero;
     /// `None` when no table covers it or the probe fails.
     pub fn probe_wdl(&self, pos: &Position) -> Option<Wdl> {
-        if !self.covers(pos) {
+        if !self.covers(pos) || !self.materials.has(pos, TableKind::Wdl) {
             return None;
         }
         let b = Boards::of(pos);
@@ -216,9 +218,7 @@ impl Tablebases {
     /// Whether a DTZ file for the material of `pos` was found (the root probe reads DTZ only
     /// for the root's own material; captures and pawn moves are valued by WDL).
     fn has_dtz(&self, pos: &Position) -> bool {
-        let [white, black] = material_sides(pos);
-        self.dtz_materials.contains(&format!("{white}v{black}"))
-            || self.dtz_materials.contains(&format!("{black}v{white}"))
+        self.materials.has(pos, TableKind::Dtz)
     }
 
     /// The prober's root probe, with the counter of `pos`.
@@ -308,25 +308,6 @@ impl Tablebases {
             None
         })
     }
-}
-
-/// The pieces of each side as table names write them, White first: `["KRP", "KR"]`.
-pub fn material_sides(pos: &Position) -> [String; 2] {
-    Color::ALL.map(|color| {
-        let mut name = String::from("K");
-        for (role, letter) in [
-            (Role::Queen, 'Q'),
-            (Role::Rook, 'R'),
-            (Role::Bishop, 'B'),
-            (Role::Knight, 'N'),
-            (Role::Pawn, 'P'),
-        ] {
-            for _ in 0..pos.pieces(color, role).count() {
-                name.push(letter);
-            }
-        }
-        name
-    })
 }
 
 /// A position as the prober takes it.

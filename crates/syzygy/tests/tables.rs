@@ -238,13 +238,14 @@ fn one_set_of_tables_at_a_time_and_reopening_works() {
     assert_eq!(again.probe_wdl(&pos), Some(Wdl::Win));
 }
 
-/// A temporary folder, removed when dropped.
+/// A temporary folder, removed when dropped. Under the build folder rather than the system's
+/// temporary folder: on Windows that is often on another drive, which the prober cannot name.
 struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("tsubame-syzygy-{}-{name}", std::process::id()));
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("syzygy-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
