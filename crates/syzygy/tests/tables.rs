@@ -380,3 +380,20 @@ fn a_missing_dtz_table_falls_back_to_wdl_at_the_root() {
     let hang = pos.parse_uci_move("d2d4", false).unwrap();
     assert!(!ranking.keep.contains(&hang), "Rd4+ hangs the rook");
 }
+
+#[test]
+fn a_file_removed_after_loading_gives_no_answer_rather_than_a_crash() {
+    let _guard = exclusive();
+    let dir = TempDir::new("removed");
+    for f in ["KRvK.rtbw", "KRvK.rtbz", "KQvK.rtbw"] {
+        dir.copy(f, |_| {});
+    }
+    let (tb, _) = load(dir.0.to_str().unwrap());
+    let tb = tb.expect("loaded");
+    // Tables are mapped on first use: remove one before it is.
+    std::fs::remove_file(dir.0.join("KRvK.rtbw")).unwrap();
+    let krk = Position::from_fen("8/8/8/4k3/8/8/3R4/3K4 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&krk), None);
+    let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
+}
