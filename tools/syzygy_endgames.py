@@ -56,6 +56,31 @@ def place(rng, ours, theirs, us):
             return board
 
 
+def hard_kr_defence(board, us):
+    """Against a lone rook: our king on the edge with the other king close, and no piece of
+    either side attacked (so the game is not settled by a skewer or fork at once)."""
+    ours, theirs = board.king(us), board.king(not us)
+    on_edge = chess.square_rank(ours) in (0, 7) or chess.square_file(ours) in (0, 7)
+    close = chess.square_distance(ours, theirs) <= 2
+    attacked = any(board.is_attacked_by(not board.color_at(sq), sq)
+                   for sq in chess.SquareSet(board.occupied) if board.piece_type_at(sq) != chess.KING)
+    return on_edge and close and not attacked and not forks_at_once(board)
+
+
+def forks_at_once(board):
+    """Whether the side to move has a check that also attacks a piece (wins it at once)."""
+    for move in board.legal_moves:
+        board.push(move)
+        fork = board.is_check() and any(
+            board.is_attacked_by(not board.turn, sq)
+            for sq in chess.SquareSet(board.occupied_co[board.turn])
+            if board.piece_type_at(sq) != chess.KING)
+        board.pop()
+        if fork:
+            return True
+    return False
+
+
 def start_position(rng, tb, scenario):
     """A start with the scenario's value, where the first move matters."""
     _, ours, theirs, to_win, dtz_range = scenario
@@ -69,6 +94,8 @@ def start_position(rng, tb, scenario):
             if wdl == 2 and dtz_range[0] <= tb.probe_dtz(board) <= dtz_range[1]:
                 return board
         elif wdl == 0:
+            if theirs == "KR" and not hard_kr_defence(board, us):
+                continue
             # Drawn, and at least a third of the moves lose: the defence must choose.
             losing = 0
             for m in board.legal_moves:
