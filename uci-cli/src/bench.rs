@@ -88,6 +88,7 @@ pub fn fixed_depth_request(position: Position, depth: u32, threads: usize) -> Se
         searchmoves: Vec::new(),
         multipv: 1,
         threads,
+        tablebases: None,
     }
 }
 

@@ -132,6 +132,14 @@ option_table! {
     TmMatedAlternatives: "TM Mated Alternatives" => OptionKind::Check { default: true },
     TmEffortDivergence: "TM Effort Divergence" => OptionKind::Check { default: true },
     TmFallingScore: "TM Falling Score" => OptionKind::Check { default: true },
+    /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
+    SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
+    /// Least remaining depth for a tablebase probe at the largest piece count probed.
+    SyzygyProbeDepth: "SyzygyProbeDepth" => OptionKind::Spin { default: 1, min: 1, max: 100 },
+    /// Most pieces, kings included, of a position the search probes.
+    SyzygyProbeLimit: "SyzygyProbeLimit" => OptionKind::Spin { default: 7, min: 0, max: 7 },
+    /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
+    Syzygy50MoveRule: "Syzygy50MoveRule" => OptionKind::Check { default: true },
 }
 
 impl OptionId {

@@ -46,9 +46,10 @@ fn format_info(info: &IterationInfo, chess960: bool) -> String {
     }
     let _ = write!(
         line,
-        " nodes {} nps {nps} hashfull {} time {}",
+        " nodes {} nps {nps} hashfull {} tbhits {} time {}",
         info.nodes,
         info.hashfull,
+        info.tbhits,
         info.elapsed.as_millis()
     );
     if !info.pv.is_empty() {

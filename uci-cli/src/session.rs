@@ -35,6 +35,8 @@ pub struct Session {
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
+    /// Open Syzygy tablebases (`SyzygyPath`), shared with the running search.
+    tablebases: Option<Arc<syzygy::Tablebases>>,
     debug: bool,
 }
 
@@ -53,6 +55,7 @@ impl Session {
             histories: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(SearchControl::default()),
             worker: None,
+            tablebases: None,
             debug: false,
         })
     }
@@ -155,8 +158,51 @@ impl Session {
                 self.finish_worker(true);
                 self.clear_hash();
             }
+            OptionId::SyzygyPath => {
+                self.finish_worker(true);
+                self.load_tablebases();
+            }
             _ => {}
         }
+    }
+
+    /// Opens the tables `SyzygyPath` names, closing the old ones first (the prober holds one
+    /// set per process), and says what was found.
+    fn load_tablebases(&mut self) {
+        if let Some(old) = self.tablebases.take() {
+            if let Err(still_shared) = Arc::try_unwrap(old) {
+                // Cannot happen with the search finished; keep the old tables rather than fail.
+                self.tablebases = Some(still_shared);
+                info_string("SyzygyPath not changed: the tables are still in use");
+                return;
+            }
+        }
+        let value = self.options.text(OptionId::SyzygyPath).to_owned();
+        if syzygy::parse_syzygy_path(&value).is_empty() {
+            return;
+        }
+        let (tables, report) = syzygy::load(&value);
+        for line in report.messages() {
+            info_string(&line);
+        }
+        self.tablebases = tables.map(Arc::new);
+    }
+
+    /// The tables and probing options for a search.
+    fn tablebase_config(&self) -> Option<search::TablebaseConfig> {
+        let tables = self.tablebases.as_ref()?;
+        if tables.is_broken() {
+            info_string(
+                "Syzygy: the prober failed earlier; tables not used (set SyzygyPath again)",
+            );
+            return None;
+        }
+        Some(search::TablebaseConfig {
+            tables: Arc::clone(tables),
+            probe_depth: self.options.spin(OptionId::SyzygyProbeDepth) as i32,
+            probe_limit: self.options.spin(OptionId::SyzygyProbeLimit) as u32,
+            rule50: self.options.check(OptionId::Syzygy50MoveRule),
+        })
     }
 
     /// Gives the table the size and pages of the options. The table's own checks come first
@@ -317,6 +363,7 @@ impl Session {
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
             threads: self.options.spin(OptionId::Threads).max(1) as usize,
+            tablebases: self.tablebase_config(),
         };
         let tt = Arc::clone(&self.tt);
         let histories = Arc::clone(&self.histories);

@@ -90,6 +90,8 @@ impl Player {
             searchmoves: Vec::new(),
             multipv: 1,
             threads: 1,
+            // Training data is the search's own judgement, without tablebase knowledge.
+            tablebases: None,
         };
         self.control.reset();
         let (control, soft) = (&self.control, self.limits.soft);

@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use arrayvec::ArrayVec;
 use movegen::{Move, Position};
-use tt::{Bound, EVAL_NONE};
+use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD};
 
 use crate::history::history_bonus;
 use crate::movepick::{MovePicker, OrderingHints};
@@ -113,6 +113,9 @@ impl Searcher<'_> {
                 return h.score;
             }
         }
+        if let Some(score) = self.probe_tablebase(pos, depth, (alpha, beta), ply) {
+            return score;
+        }
 
         let eval = if in_check {
             SCORE_NONE
@@ -156,7 +159,12 @@ impl Searcher<'_> {
                     return 0;
                 }
                 if score >= beta {
-                    let score = if score >= MATE_THRESHOLD { beta } else { score };
+                    // Neither a mate nor a table win is proven by passing.
+                    let score = if score >= TB_WIN_THRESHOLD {
+                        beta
+                    } else {
+                        score
+                    };
                     // Deep down, verify with a reduced normal search: zugzwang can fool it.
                     if depth < 10 {
                         return score;

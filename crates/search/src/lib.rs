@@ -15,6 +15,7 @@ mod score;
 mod searcher;
 mod see;
 mod split_point;
+mod tablebase;
 mod thread_pool;
 
 use std::time::Duration;
@@ -29,9 +30,11 @@ pub use movepick::{MovePicker, OrderingHints};
 pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
 pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
 pub use see::{see_ge, see_value};
+pub use tablebase::TablebaseConfig;
 
 use root::{RootMove, RootSearch};
 use searcher::Searcher;
+use tablebase::SearchTablebases;
 use thread_pool::ThreadPool;
 
 pub use split_point::MIN_SPLIT_DEPTH;
@@ -54,6 +57,8 @@ pub struct SearchRequest {
     pub multipv: usize,
     /// Search threads (1 gives a deterministic search).
     pub threads: usize,
+    /// Syzygy tablebases to probe, if any.
+    pub tablebases: Option<TablebaseConfig>,
 }
 
 /// What a finished search found.
@@ -124,7 +129,7 @@ pub fn search(
         .map(|&mv| RootMove::new(mv))
         .collect();
     // No `searchmoves`, or none of them legal: search every move rather than play nothing.
-    let moves = if requested.is_empty() {
+    let mut moves = if requested.is_empty() {
         legal.iter().map(|&mv| RootMove::new(mv)).collect()
     } else {
         requested
@@ -135,6 +140,8 @@ pub fn search(
     let mut keys = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
     keys.extend_from_slice(&request.history);
     keys.push(root.key());
+    let mut tb = SearchTablebases::new(request.tablebases.as_ref());
+    tb.rank_root(&root, &keys, &mut moves);
 
     let threads = request.threads.clamp(1, 256);
     if histories.len() < threads {
@@ -156,7 +163,7 @@ pub fn search(
         let (main_history, helper_histories) = histories[..threads].split_at_mut(1);
         std::thread::scope(|scope| {
             for (i, history) in helper_histories.iter_mut().enumerate() {
-                let (pool, tm) = (&pool, tm.clone());
+                let (pool, tm, tb) = (&pool, tm.clone(), &tb);
                 let spawned = std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(16 << 20)
@@ -164,6 +171,7 @@ pub fn search(
                         pool.register(i + 1);
                         let mut helper =
                             Searcher::new(tt, control, pool, i + 1, tm, history, Vec::new());
+                        helper.tb = Some(tb);
                         helper.thread_wait(None);
                     });
                 // A helper that cannot start is simply never booked: it stays non-idle.
@@ -174,6 +182,7 @@ pub fn search(
             pool.register(0);
             pool.slots[0].lock().searching = true;
             let mut searcher = Searcher::new(tt, control, &pool, 0, tm, &mut main_history[0], keys);
+            searcher.tb = Some(&tb);
             let outcome = run_root(&mut searcher, request, root, moves, on_event);
             pool.shut_down();
             outcome

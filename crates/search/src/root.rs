@@ -89,6 +89,8 @@ pub struct IterationInfo {
     pub elapsed: Duration,
     /// Hash table fill, permille.
     pub hashfull: usize,
+    /// Positions the tablebases answered so far.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -347,11 +349,17 @@ impl RootSearch<'_, '_> {
             depth: depth.max(1) as u32,
             seldepth: rm.seldepth.max(1) as u32,
             multipv: pv_index + 1,
-            score: UciScore(score.clamp(-MATE, MATE)),
+            score: UciScore(
+                self.searcher
+                    .tb
+                    .map_or(score, |tb| tb.shown_score(score))
+                    .clamp(-MATE, MATE),
+            ),
             bound,
             nodes: self.searcher.total_nodes(),
             elapsed: self.searcher.start.elapsed(),
             hashfull: self.searcher.tt.hashfull(),
+            tbhits: self.searcher.tb.map_or(0, |tb| tb.hits()),
             pv: rm.pv.clone(),
         };
         (self.on_event)(SearchEvent::Info(&info));

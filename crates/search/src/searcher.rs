@@ -13,6 +13,7 @@ use crate::history::History;
 use crate::pv::PvTable;
 use crate::score::{MAX_PLY, SCORE_NONE};
 use crate::split_point::SplitPoint;
+use crate::tablebase::SearchTablebases;
 use crate::thread_pool::ThreadPool;
 
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
@@ -66,6 +67,8 @@ pub(crate) struct Searcher<'a> {
     /// Time limits apply only after the first iteration, so there is always a move to play.
     pub time_checks_enabled: bool,
     ponderhit_seen: bool,
+    /// Tablebase probing, shared by the search's threads; `None` without tables.
+    pub tb: Option<&'a SearchTablebases>,
 }
 
 impl<'a> Searcher<'a> {
@@ -95,6 +98,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             time_checks_enabled: false,
             ponderhit_seen: false,
+            tb: None,
         }
     }
 

@@ -30,6 +30,7 @@ fn request(fen: &str, threads: usize, limits: Limits) -> SearchRequest {
         searchmoves: Vec::new(),
         multipv: 1,
         threads,
+        tablebases: None,
     }
 }
 

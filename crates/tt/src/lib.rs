@@ -75,5 +75,7 @@ mod tests;
 pub use entry::{Bound, DEPTH_MAX, DEPTH_MIN};
 pub use error::TtError;
 pub use pages::PageSize;
-pub use score::{EVAL_NONE, MATE, MATE_THRESHOLD, score_from_tt, score_to_tt};
+pub use score::{
+    EVAL_NONE, MATE, MATE_THRESHOLD, TB_WIN, TB_WIN_THRESHOLD, score_from_tt, score_to_tt,
+};
 pub use table::{MAX_MEGABYTES, MIN_MEGABYTES, TranspositionTable, TtHit};

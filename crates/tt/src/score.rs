@@ -1,10 +1,19 @@
 //! The score convention shared with the search, and the ply adjustment of
-//! mate scores on their way into and out of the table.
+//! mate and tablebase scores on their way into and out of the table.
 //!
 //! The search scores mates relative to the root (`MATE - p` for a mate `p`
 //! plies from the root). The same position can be reached at many plies, so
 //! the table stores mates relative to the node instead: mate in `p` from the
 //! root seen at ply `ply` is stored as mate in `p - ply` from the node.
+//! Tablebase wins (`TB_WIN - p`: a position the tables call won, `p` plies
+//! from the root) sit in a band of their own below the mates and move the
+//! same way.
+//!
+//! ```text
+//!  MATE (32000) ─ mates ─ MATE_THRESHOLD (31000)
+//!  TB_WIN (30000) ─ tablebase wins ─ TB_WIN_THRESHOLD (29000)
+//!  ... evaluations ...
+//! ```
 
 /// The score of giving mate at the root: a mate `p` plies from the root is
 /// scored `MATE - p`, being mated `-(MATE - p)`.
@@ -15,6 +24,15 @@ pub const MATE: i32 = 32_000;
 /// It leaves room for mates up to `MATE - MATE_THRESHOLD` (1000) plies away,
 /// far beyond any search depth, and far above any centipawn evaluation.
 pub const MATE_THRESHOLD: i32 = 31_000;
+
+/// The score of a position the tablebases call won, found at the root:
+/// a won table position `p` plies from the root is scored `TB_WIN - p`,
+/// a lost one `-(TB_WIN - p)`. Below every mate, above every evaluation.
+pub const TB_WIN: i32 = 30_000;
+
+/// Scores with an absolute value at or above this (and below
+/// [`MATE_THRESHOLD`]) are tablebase wins or losses.
+pub const TB_WIN_THRESHOLD: i32 = 29_000;
 
 /// The static-evaluation value meaning "no evaluation stored" (for instance
 /// a node in check, where the search does not evaluate).
@@ -28,14 +46,15 @@ const STORED_LIMIT: i32 = i16::MAX as i32;
 /// Converts a root-relative search score, found at `ply`, to the
 /// node-relative 16-bit form the table stores.
 ///
-/// Mate scores move `ply` plies further from zero distance (a mate closer to
-/// the node); other scores are only clamped to `±i16::MAX`.
+/// Mate and tablebase scores move `ply` plies further from zero distance (a
+/// mate or table position closer to the node); other scores are only clamped
+/// to `±i16::MAX`.
 #[must_use]
 pub fn score_to_tt(score: i32, ply: usize) -> i16 {
     let ply = ply_i32(ply);
-    let adjusted = if score >= MATE_THRESHOLD {
+    let adjusted = if score >= TB_WIN_THRESHOLD {
         score.saturating_add(ply)
-    } else if score <= -MATE_THRESHOLD {
+    } else if score <= -TB_WIN_THRESHOLD {
         score.saturating_sub(ply)
     } else {
         score
@@ -49,9 +68,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i16 {
 pub fn score_from_tt(stored: i16, ply: usize) -> i32 {
     let stored = i32::from(stored);
     let ply = ply_i32(ply);
-    if stored >= MATE_THRESHOLD {
+    if stored >= TB_WIN_THRESHOLD {
         stored - ply
-    } else if stored <= -MATE_THRESHOLD {
+    } else if stored <= -TB_WIN_THRESHOLD {
         stored + ply
     } else {
         stored
@@ -85,7 +104,14 @@ mod tests {
 
     #[test]
     fn ordinary_scores_pass_unchanged_at_any_ply() {
-        for score in [-MATE_THRESHOLD + 1, -1234, 0, 1, 999, MATE_THRESHOLD - 1] {
+        for score in [
+            -TB_WIN_THRESHOLD + 1,
+            -1234,
+            0,
+            1,
+            999,
+            TB_WIN_THRESHOLD - 1,
+        ] {
             for ply in [0, 1, 17, 127] {
                 let stored = score_to_tt(score, ply);
                 assert_eq!(i32::from(stored), score);
@@ -105,6 +131,22 @@ mod tests {
             score_from_tt(i16::try_from(-(MATE - 2)).unwrap(), 7),
             -(MATE - 9)
         );
+    }
+
+    #[test]
+    fn tablebase_scores_become_node_relative_and_stay_in_their_band() {
+        // A table win 5 plies from the root, seen at ply 3, is stored 2 plies from the node.
+        assert_eq!(i32::from(score_to_tt(TB_WIN - 5, 3)), TB_WIN - 2);
+        assert_eq!(i32::from(score_to_tt(-(TB_WIN - 5), 3)), -(TB_WIN - 2));
+        // Reached again at ply 100: 102 plies from the root, still a table win, not a mate.
+        let back = score_from_tt(i16::try_from(TB_WIN - 2).unwrap(), 100);
+        assert_eq!(back, TB_WIN - 102);
+        assert!((TB_WIN_THRESHOLD..MATE_THRESHOLD).contains(&back));
+        for ply in 0..128 {
+            for score in [TB_WIN - ply as i32, -(TB_WIN - ply as i32)] {
+                assert_eq!(score_from_tt(score_to_tt(score, ply), ply), score);
+            }
+        }
     }
 
     #[test]

@@ -31,6 +31,10 @@ fn uci_reply_lines() {
         "option name TM Mated Alternatives type check default true",
         "option name TM Effort Divergence type check default true",
         "option name TM Falling Score type check default true",
+        "option name SyzygyPath type string default <empty>",
+        "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+        "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+        "option name Syzygy50MoveRule type check default true",
     ];
     assert_eq!(lines, expected);
 }
@@ -377,10 +381,10 @@ fn unknown_names_suggest_the_nearest() {
             ..
         })
     ));
-    let far = set(&mut options, "SyzygyPath", Some("/tb"));
+    let far = set(&mut options, "EvalFile", Some("nn.bin"));
     assert_eq!(
         far.map_err(|e| e.to_string()),
-        Err("unknown option `SyzygyPath`".into())
+        Err("unknown option `EvalFile`".into())
     );
     let long = set(&mut options, &"Hash".repeat(100_000), Some("1"));
     match long {
