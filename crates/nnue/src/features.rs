@@ -1,0 +1,168 @@
+//! Input features: one of 768 (colour relative to the perspective × role × square), and the
+//! features a move adds and removes.
+//!
+//! Each side's accumulator sees the board from its own side: its pieces are "ours" (the first
+//! 384 inputs) and the board is mirrored top to bottom for Black, so one set of weights serves
+//! both perspectives. This is the usual "768" input layer of small NNUE engines (see the
+//! Chess Programming Wiki's NNUE page, <https://www.chessprogramming.org/NNUE>).
+
+use movegen::{Color, Move, MoveKind, Piece, Position, Role, Square};
+
+/// The number of inputs: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+
+/// One input of the network, `0..INPUTS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Feature(u16);
+
+impl Feature {
+    /// The input for `piece` on `sq` seen from `perspective`'s side.
+    #[inline]
+    pub const fn new(perspective: Color, piece: Piece, sq: Square) -> Feature {
+        let relative_color = (piece.color as usize != perspective as usize) as usize;
+        let sq = sq.relative_to(perspective);
+        Feature((relative_color * 384 + piece.role.index() * 64 + sq.index()) as u16)
+    }
+
+    /// The feature with index `index`, if it is below [`INPUTS`].
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Feature> {
+        if index < INPUTS {
+            Some(Feature(index as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The index, `0..INPUTS`: the row of the feature transformer's weights.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece standing on a square: the unit that moves change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it stands.
+    pub square: Square,
+}
+
+impl Placement {
+    /// The feature this placement switches on for `perspective`.
+    #[inline]
+    pub const fn feature(self, perspective: Color) -> Feature {
+        Feature::new(perspective, self.piece, self.square)
+    }
+}
+
+/// What a move changes on the board: at most two placements appear and two disappear
+/// (castling moves two pieces; a capture removes two and adds one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Delta {
+    added: [Option<Placement>; 2],
+    removed: [Option<Placement>; 2],
+}
+
+impl Delta {
+    /// The changes `mv` makes in `pos`, the position before the move; `mv` must be legal there.
+    /// `None` when `from` is empty (an illegal move).
+    pub fn of_move(pos: &Position, mv: Move) -> Option<Delta> {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let moved = pos.piece_at(from)?;
+        let at = |piece, square| Some(Placement { piece, square });
+        let delta = match mv.kind() {
+            MoveKind::Castle => Delta {
+                removed: [at(moved, from), at(Piece::new(us, Role::Rook), to)],
+                added: [
+                    at(moved, mv.castle_king_target()),
+                    at(Piece::new(us, Role::Rook), mv.castle_rook_target()),
+                ],
+            },
+            MoveKind::EnPassant => Delta {
+                removed: [
+                    at(moved, from),
+                    at(Piece::new(!us, Role::Pawn), to.forward(!us)),
+                ],
+                added: [at(moved, to), None],
+            },
+            _ => {
+                let placed = mv.promotion().map_or(moved, |role| Piece::new(us, role));
+                let captured = pos.piece_at(to).and_then(|p| at(p, to));
+                Delta {
+                    removed: [at(moved, from), captured],
+                    added: [at(placed, to), None],
+                }
+            }
+        };
+        Some(delta)
+    }
+
+    /// The placements the move creates.
+    pub fn added(&self) -> impl Iterator<Item = Placement> + '_ {
+        self.added.iter().flatten().copied()
+    }
+
+    /// The placements the move ends.
+    pub fn removed(&self) -> impl Iterator<Item = Placement> + '_ {
+        self.removed.iter().flatten().copied()
+    }
+}
+
+/// Every placement on the board of `pos`.
+pub fn placements(pos: &Position) -> impl Iterator<Item = Placement> + '_ {
+    Color::ALL.into_iter().flat_map(move |color| {
+        Role::ALL.into_iter().flat_map(move |role| {
+            let piece = Piece::new(color, role);
+            pos.pieces(color, role)
+                .map(move |square| Placement { piece, square })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_mirror_between_perspectives() {
+        let white_pawn_e2 = Piece::new(Color::White, Role::Pawn);
+        let black_pawn_e7 = Piece::new(Color::Black, Role::Pawn);
+        // White's e2 pawn seen by White is Black's e7 pawn seen by Black.
+        assert_eq!(
+            Feature::new(Color::White, white_pawn_e2, Square::E2),
+            Feature::new(Color::Black, black_pawn_e7, Square::E7)
+        );
+        assert_eq!(
+            Feature::new(Color::White, white_pawn_e2, Square::E2).index(),
+            Square::E2.index()
+        );
+        let theirs = Feature::new(Color::Black, white_pawn_e2, Square::E2);
+        assert_eq!(theirs.index(), 384 + Square::E7.index());
+        let king = Feature::new(
+            Color::White,
+            Piece::new(Color::Black, Role::King),
+            Square::H8,
+        );
+        assert_eq!(king.index(), INPUTS - 1);
+        assert_eq!(Feature::from_index(INPUTS), None);
+    }
+
+    #[test]
+    fn every_piece_gives_one_distinct_feature_per_perspective() {
+        let pos = Position::startpos();
+        for perspective in Color::ALL {
+            let mut seen: Vec<usize> = placements(&pos)
+                .map(|p| p.feature(perspective).index())
+                .collect();
+            assert_eq!(seen.len(), 32);
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), 32);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Tsubame's efficiently updatable neural network (NNUE): a `(768 → H) × 2 → 1` network with
+//! a squared clipped ReLU, evaluated in integers.
+//!
+//! - [`features`]: the 768 inputs and the changes a move makes to them.
+//! - [`Accumulator`] and [`Nnue`]: the hidden layer for both perspectives, refreshed from a
+//!   position or updated from the parent's (`child = parent + added rows − removed rows`), and
+//!   the output layer.
+//! - [`format`]: the network file, its header and the checks that refuse a wrong file.
+//! - [`Backend`]: scalar, AVX2 and AVX-512 kernels with identical results.
+//!
+//! The architecture and quantisation follow the common design of small NNUE engines, as in
+//! the `bullet` trainer's examples (<https://github.com/jw1912/bullet>) and the Chess
+//! Programming Wiki (<https://www.chessprogramming.org/NNUE>): accumulator values scaled by
+//! QA, output weights by QB, and the float network's output times [`SCALE`] in centipawns.
+
+mod accumulator;
+pub mod features;
+pub mod format;
+mod network;
+mod simd;
+
+pub use accumulator::{Accumulator, Nnue};
+pub use features::{Delta, Feature, INPUTS};
+pub use format::NetworkError;
+pub use network::Network;
+pub use simd::{Backend, Row};
+
+/// The hidden layer's width per perspective.
+pub const HIDDEN: usize = 256;
+/// Output buckets (one: no bucketing yet).
+pub const OUTPUT_BUCKETS: usize = 1;
+/// The feature transformer's quantisation: a float weight `w` is stored as `round(w × QA)`,
+/// and the activation clips at `QA` (1.0 in float).
+pub const QA: i16 = 255;
+/// The output layer's quantisation: weights stored as `round(w × QB)`.
+pub const QB: i16 = 64;
+/// Centipawns per unit of the float network's output (the trainer fits `sigmoid(out)` to
+/// `sigmoid(score / SCALE)`).
+pub const SCALE: i32 = 400;

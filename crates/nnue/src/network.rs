@@ -1,0 +1,95 @@
+//! The quantised network in memory, and its output layer.
+
+use std::sync::OnceLock;
+
+use crate::format::{self, HEADER_LEN, NetworkError, offsets};
+use crate::simd::{Backend, Row};
+use crate::{HIDDEN, INPUTS, QA, QB, SCALE};
+
+/// A validated network: feature transformer `INPUTS → HIDDEN` (shared by both perspectives)
+/// and output layer `2 × HIDDEN → 1`, all integers.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    pub(crate) ft_weights: Box<[Row]>,
+    pub(crate) ft_bias: Row,
+    /// The side to move's half, then the other side's.
+    pub(crate) out_weights: [Row; 2],
+    pub(crate) out_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({INPUTS} -> {HIDDEN})x2 -> 1")
+    }
+}
+
+/// The network built into the binary (`nets/default.nnue`, or the file named by the `EVALFILE`
+/// environment variable at build time).
+const EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/embedded.nnue"));
+
+// The embedded file passes every check the loader makes, or the build fails here.
+#[allow(long_running_const_eval)]
+const _: () = match format::validate(EMBEDDED) {
+    Ok(()) => (),
+    Err(e) => panic!("{}", e.summary()),
+};
+
+impl Network {
+    /// Reads and checks a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        format::validate(bytes)?;
+        let row_at = |at: usize| {
+            let mut row = Row::ZERO;
+            for (i, v) in row.0.iter_mut().enumerate() {
+                *v = format::i16_at(bytes, at + 2 * i);
+            }
+            row
+        };
+        let ft_weights = (0..INPUTS)
+            .map(|input| row_at(HEADER_LEN + 2 * HIDDEN * input))
+            .collect();
+        Ok(Network {
+            ft_weights,
+            ft_bias: row_at(offsets::FT_BIAS),
+            out_weights: [
+                row_at(offsets::OUT_WEIGHTS),
+                row_at(offsets::OUT_WEIGHTS + 2 * HIDDEN),
+            ],
+            out_bias: format::i32_at(bytes, offsets::OUT_BIAS),
+        })
+    }
+
+    /// The network built into the binary, decoded on first use.
+    pub fn embedded() -> &'static Network {
+        static NET: OnceLock<Network> = OnceLock::new();
+        NET.get_or_init(|| match Network::from_bytes(EMBEDDED) {
+            Ok(net) => net,
+            // The const check above ran the same validation at build time.
+            Err(e) => unreachable!("embedded network passed the build-time check: {e}"),
+        })
+    }
+
+    /// The network's parameters in file order (the inverse of [`Network::from_bytes`] with
+    /// [`format::QuantisedParams::encode`]).
+    pub fn params(&self) -> format::QuantisedParams {
+        format::QuantisedParams {
+            ft_weights: self.ft_weights.iter().flat_map(|r| r.0).collect(),
+            ft_bias: self.ft_bias.0.to_vec(),
+            out_weights: self.out_weights.iter().flat_map(|r| r.0).collect(),
+            out_bias: self.out_bias,
+        }
+    }
+
+    /// The output from the two accumulator halves, in centipawns for the side to move:
+    /// `(Σ screlu(us) · w_us + Σ screlu(them) · w_them) / QA + bias`, scaled from units of
+    /// `1 / (QA × QB)` to centipawns.
+    #[inline]
+    pub(crate) fn output(&self, us: &Row, them: &Row, backend: Backend) -> i32 {
+        let sum = backend
+            .screlu_dot(us, &self.out_weights[0])
+            .wrapping_add(backend.screlu_dot(them, &self.out_weights[1]));
+        // Dividing by QA first brings the squared activation back to one factor of QA.
+        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias);
+        (out * i64::from(SCALE) / (i64::from(QA) * i64::from(QB))) as i32
+    }
+}

@@ -1,0 +1,256 @@
+//! The two kernels of inference, each in three forms with identical results: portable scalar,
+//! AVX2 and AVX-512 (chosen at run time by [`Backend`]).
+//!
+//! Identical, not merely close: everything is integer arithmetic whose intermediate values the
+//! file checks keep in range (accumulators within 16 bits, `QA × |output weight| < 2^15`), and
+//! the 32-bit sums wrap in every form, so the order of additions cannot matter.
+
+use crate::{HIDDEN, QA};
+
+/// A 64-byte aligned row of `HIDDEN` 16-bit values: an accumulator half, or the weights of one
+/// input or one output half.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HIDDEN]);
+
+impl std::fmt::Debug for Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Row({:?}...)", &self.0[..4])
+    }
+}
+
+impl Row {
+    /// A row of zeros.
+    pub const ZERO: Row = Row([0; HIDDEN]);
+}
+
+// The vector loops step 32 lanes (one AVX-512 register) at a time.
+const _: () = assert!(HIDDEN.is_multiple_of(32));
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// Which instruction set the kernels use. A SIMD backend can only be made after the CPU has
+/// been checked for it, which is what makes calling its kernels sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backend(Kind);
+
+impl Backend {
+    /// Portable Rust, any CPU.
+    pub const SCALAR: Backend = Backend(Kind::Scalar);
+
+    /// AVX2, if this CPU has it.
+    pub fn avx2() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Some(Backend(Kind::Avx2));
+        }
+        None
+    }
+
+    /// AVX-512 (F and BW), if this CPU has it.
+    pub fn avx512() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+        {
+            return Some(Backend(Kind::Avx512));
+        }
+        None
+    }
+
+    /// The widest backend this CPU runs.
+    pub fn best() -> Backend {
+        Backend::avx512()
+            .or_else(Backend::avx2)
+            .unwrap_or(Backend::SCALAR)
+    }
+
+    /// Every backend this CPU runs, scalar first (for tests and benchmarks).
+    pub fn available() -> Vec<Backend> {
+        [Some(Backend::SCALAR), Backend::avx2(), Backend::avx512()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// The backend's name.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Kind::Scalar => "scalar",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => "avx512",
+        }
+    }
+
+    /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping.
+    #[inline]
+    pub fn update(self, dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+        match self.0 {
+            Kind::Scalar => scalar::update(dst, src, add, sub),
+            // SAFETY: `Backend(Kind::Avx2)` is only built by `avx2()`, after the CPU was
+            // found to support AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { avx2::update(dst, src, add, sub) },
+            // SAFETY: `Backend(Kind::Avx512)` is only built by `avx512()`, after the CPU was
+            // found to support AVX-512 F and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { avx512::update(dst, src, add, sub) },
+        }
+    }
+
+    /// `Σ clamp(acc, 0, QA)² × weight` over the row, in wrapping 32-bit arithmetic. Exact when
+    /// every weight is in `-128..128` (the file check guarantees it).
+    #[inline]
+    pub fn screlu_dot(self, acc: &Row, weights: &Row) -> i32 {
+        match self.0 {
+            Kind::Scalar => scalar::screlu_dot(acc, weights),
+            // SAFETY: as in `update`, this variant exists only on a CPU with AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { avx2::screlu_dot(acc, weights) },
+            // SAFETY: as in `update`, this variant exists only on a CPU with AVX-512 F and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { avx512::screlu_dot(acc, weights) },
+        }
+    }
+}
+
+mod scalar {
+    use super::*;
+
+    pub fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+        dst.0 = src.0;
+        for row in add {
+            for (d, &a) in dst.0.iter_mut().zip(&row.0) {
+                *d = d.wrapping_add(a);
+            }
+        }
+        for row in sub {
+            for (d, &s) in dst.0.iter_mut().zip(&row.0) {
+                *d = d.wrapping_sub(s);
+            }
+        }
+    }
+
+    pub fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        let mut sum = 0i32;
+        for (&a, &w) in acc.0.iter().zip(&weights.0) {
+            let v = i32::from(a.clamp(0, QA));
+            // The 16-bit product the SIMD forms take (exact for weights in range).
+            let vw = i32::from((v * i32::from(w)) as i16);
+            sum = sum.wrapping_add(vw * v);
+        }
+        sum
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    const LANES: usize = 16;
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+            // store stays inside its row; unaligned loads have no alignment requirement.
+            unsafe {
+                let mut v = _mm256_loadu_si256(src.0.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.0.as_ptr().add(i).cast()));
+                }
+                for row in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.0.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(dst.0.as_mut_ptr().add(i).cast(), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        let zero = _mm256_setzero_si256();
+        let qa = _mm256_set1_epi16(QA);
+        let mut sum = _mm256_setzero_si256();
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
+            let (a, w) = unsafe {
+                (
+                    _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
+                    _mm256_loadu_si256(weights.0.as_ptr().add(i).cast()),
+                )
+            };
+            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+            let vw = _mm256_mullo_epi16(v, w);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        }
+        let mut lanes = [0i32; 8];
+        // SAFETY: `lanes` is 32 bytes, the size of the store.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+        lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    const LANES: usize = 32;
+
+    /// # Safety
+    /// The CPU must support AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+            // store stays inside its row; unaligned loads have no alignment requirement.
+            unsafe {
+                let mut v = _mm512_loadu_si512(src.0.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm512_add_epi16(v, _mm512_loadu_si512(row.0.as_ptr().add(i).cast()));
+                }
+                for row in sub {
+                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.0.as_ptr().add(i).cast()));
+                }
+                _mm512_storeu_si512(dst.0.as_mut_ptr().add(i).cast(), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        let zero = _mm512_setzero_si512();
+        let qa = _mm512_set1_epi16(QA);
+        let mut sum = _mm512_setzero_si512();
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
+            let (a, w) = unsafe {
+                (
+                    _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
+                    _mm512_loadu_si512(weights.0.as_ptr().add(i).cast()),
+                )
+            };
+            let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+            let vw = _mm512_mullo_epi16(v, w);
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+        }
+        _mm512_reduce_add_epi32(sum)
+    }
+}

@@ -1,0 +1,78 @@
+//! Helpers shared by the integration tests: a small deterministic generator, random networks
+//! within the file's ranges, and random games.
+#![allow(dead_code)] // each test binary uses a different part
+
+use movegen::{Position, STARTING_FEN};
+use nnue::format::{OUTPUT_WEIGHT_LIMIT, QuantisedParams};
+use nnue::{HIDDEN, INPUTS};
+
+/// SplitMix64 (Steele, Lea, Flood 2014): enough randomness for tests, no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i32
+    }
+}
+
+/// Random parameters as large as the file checks allow, so every clamp and product is hit.
+pub fn random_params(seed: u64) -> QuantisedParams {
+    let mut rng = Rng(seed);
+    let limit = i32::from(OUTPUT_WEIGHT_LIMIT);
+    QuantisedParams {
+        ft_weights: (0..INPUTS * HIDDEN)
+            .map(|_| rng.range(-900, 900) as i16)
+            .collect(),
+        ft_bias: (0..HIDDEN).map(|_| rng.range(-3000, 3000) as i16).collect(),
+        out_weights: (0..2 * HIDDEN)
+            .map(|_| rng.range(-limit, limit - 1) as i16)
+            .collect(),
+        out_bias: rng.range(-100_000, 100_000),
+    }
+}
+
+/// Positions to start random games from: the start position and a few with castling
+/// (Chess960 too), en passant and promotions close at hand.
+pub const STARTS: &[&str] = &[
+    STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+];
+
+/// Calls `visit(before, move, after)` along `games` random games of up to `plies` plies.
+pub fn random_games(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position, movegen::Move, &Position),
+) {
+    let mut rng = Rng(seed);
+    for game in 0..games {
+        let mut pos = Position::from_fen(STARTS[game % STARTS.len()]).expect("test FEN");
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let mut next = pos.clone();
+            next.play(mv);
+            visit(&pos, mv, &next);
+            pos = next;
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Tsubame's network trainer: reads self-play positions, fits the float twin of the engine's
+//! `(768 → H) × 2 → 1` SCReLU network with AdamW on CPU threads, and writes network files the
+//! `nnue` crate loads. The quantised network is checked against the float one through the
+//! engine's own inference code, so the trainer and the engine cannot drift apart.
+
+pub mod checkpoint;
+pub mod data;
+pub mod model;
+pub mod optim;
+pub mod rng;
+pub mod train;
