@@ -218,6 +218,47 @@ fn bad_input_is_reported_and_the_engine_keeps_working() {
 }
 
 #[test]
+fn unreachable_material_is_refused_and_perft_prints_nodes_searched() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    // 26 white pieces: once accepted, and its 261 moves overflowed a 256-move list.
+    e.send("position fen 1QQQQQQQ/Q6Q/Q6Q/Q6Q/n3Q2Q/Q6Q/1Q4RB/1KQQQQBk w - - 0 1");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("26 pieces")),
+        "{lines:#?}"
+    );
+    // The previous position (Black to move after e2e4: 20 moves, 600 nodes at depth 2) stays,
+    // and the count comes in Stockfish's form, followed by the time and speed.
+    e.send("go perft 2");
+    let lines = e.read_until(|l| l.starts_with("Mnps: "));
+    let tail: Vec<&str> = lines
+        .iter()
+        .rev()
+        .take(3)
+        .rev()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(tail.len(), 3, "{lines:#?}");
+    assert_eq!(tail[0], "Nodes searched: 600", "{lines:#?}");
+    assert!(
+        tail[1].starts_with("Time: ") && tail[1].ends_with(" ms"),
+        "{lines:#?}"
+    );
+    let is_divide_line = |l: &&String| {
+        l.split_once(": ")
+            .is_some_and(|(mv, _)| mv.len() == 4 && mv.as_bytes()[1].is_ascii_digit())
+    };
+    assert_eq!(
+        lines.iter().filter(is_divide_line).count(),
+        20,
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn illegal_moves_stop_the_position_at_the_last_legal_move() {
     let mut e = Engine::start();
     e.send("position startpos moves e2e4 e7e5 e1e3 g1f3");

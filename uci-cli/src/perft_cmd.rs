@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use movegen::{Position, divide, perft};
 
-/// Prints each root move with its leaf count, then the total nodes, time and speed. Castling
-/// is printed king-takes-rook when `chess960` is set. Returns the total node count.
+/// Prints each root move with its leaf count, then `Nodes searched: N` as Stockfish's
+/// `go perft` does (tools that compare two engines' divides read that line), then the time and
+/// speed. Castling is printed king-takes-rook when `chess960` is set. Returns the total node
+/// count.
 pub fn perft_divide(
     pos: &Position,
     depth: u32,
@@ -29,7 +31,7 @@ pub fn perft_divide(
     };
     let elapsed = start.elapsed();
     writeln!(out)?;
-    writeln!(out, "Nodes: {nodes}")?;
+    writeln!(out, "Nodes searched: {nodes}")?;
     writeln!(out, "Time: {} ms", elapsed.as_millis())?;
     writeln!(out, "Mnps: {:.1}", mnps(nodes, elapsed))?;
     Ok(nodes)
@@ -284,7 +286,7 @@ mod tests {
         let text = String::from_utf8_lossy(&out);
         assert_eq!(nodes, Some(400));
         assert!(
-            text.contains("e2e4: 20\n") && text.contains("Nodes: 400\n"),
+            text.contains("e2e4: 20\n") && text.contains("\nNodes searched: 400\nTime: "),
             "{text}"
         );
         assert_eq!(text.lines().filter(|l| l.ends_with(": 20")).count(), 20);

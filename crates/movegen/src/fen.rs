@@ -3,7 +3,9 @@
 use std::fmt;
 use std::fmt::Write as _;
 
+use crate::attacks;
 use crate::castling::CastleSide;
+use crate::material::{self, MAX_PAWNS, MAX_PIECES};
 use crate::position::Position;
 use crate::square::{File, Rank, Square};
 use crate::types::{Color, Piece, Role};
@@ -41,10 +43,37 @@ pub enum FenError {
     TooManyKings(Color),
     /// A pawn stands on the first or the last rank.
     PawnOnBackRank(Square),
+    /// A side has more than 16 pieces (king and pawns included).
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many pieces it has.
+        count: u32,
+    },
+    /// A side has more than 8 pawns.
+    TooManyPawns {
+        /// The side.
+        color: Color,
+        /// How many pawns it has.
+        count: u32,
+    },
+    /// A side has more queens, rooks, knights or same-coloured bishops than its missing pawns
+    /// could have promoted to.
+    TooManyPromotedPieces {
+        /// The side.
+        color: Color,
+        /// The fewest promotions its pieces need.
+        promoted: u32,
+        /// Its pawns still on the board.
+        pawns: u32,
+    },
     /// The side that is not to move is in check.
     OpponentInCheck,
     /// The side to move is in check from three or more pieces.
     TooManyCheckers,
+    /// The side to move is in check from two pieces on one line through its king, which no
+    /// move can give (one of them would have had to pass through the king).
+    ImpossibleCheck,
     /// A castling right has no king or no rook where it needs them.
     ImpossibleCastling(char),
     /// The en passant square does not follow a double pawn push.
@@ -88,8 +117,26 @@ impl fmt::Display for FenError {
             FenError::MissingKing(c) => write!(f, "{c:?} has no king"),
             FenError::TooManyKings(c) => write!(f, "{c:?} has more than one king"),
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, on the first or last rank"),
+            FenError::TooManyPieces { color, count } => {
+                write!(f, "{color:?} has {count} pieces, more than {MAX_PIECES}")
+            }
+            FenError::TooManyPawns { color, count } => {
+                write!(f, "{color:?} has {count} pawns, more than {MAX_PAWNS}")
+            }
+            FenError::TooManyPromotedPieces {
+                color,
+                promoted,
+                pawns,
+            } => write!(
+                f,
+                "{color:?} has {pawns} pawns and at least {promoted} promoted pieces, more than \
+                 {MAX_PAWNS} pawns can give"
+            ),
             FenError::OpponentInCheck => f.write_str("the side not to move is in check"),
             FenError::TooManyCheckers => f.write_str("the side to move is in check three times"),
+            FenError::ImpossibleCheck => {
+                f.write_str("the side to move is in check from both ends of one line")
+            }
             FenError::ImpossibleCastling(c) => {
                 write!(f, "castling right '{c}' has no matching king and rook")
             }
@@ -121,6 +168,7 @@ impl Position {
             other => return Err(FenError::BadSideToMove(other.to_string())),
         };
         check_kings_and_pawns(&pos)?;
+        check_material(&pos)?;
         parse_castling(&mut pos, fields[2])?;
         let ep = parse_en_passant(&pos, fields[3])?;
         if let Some(s) = fields.get(4) {
@@ -139,6 +187,9 @@ impl Position {
         pos.update_checkers();
         if pos.checkers.count() > 2 {
             return Err(FenError::TooManyCheckers);
+        }
+        if two_checkers_aligned(&pos) {
+            return Err(FenError::ImpossibleCheck);
         }
         pos.key = 0;
         pos.key = pos.compute_key();
@@ -284,6 +335,22 @@ fn check_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
         return Err(FenError::PawnOnBackRank(sq));
     }
     Ok(())
+}
+
+/// Whether the side to move is checked by two pieces on one line through its king.
+fn two_checkers_aligned(pos: &Position) -> bool {
+    let mut checkers = pos.checkers;
+    match (checkers.next(), checkers.next()) {
+        (Some(a), Some(b)) => attacks::aligned(a, b, pos.king(pos.turn)),
+        _ => false,
+    }
+}
+
+/// The material rules of [`crate::material`], for both sides.
+fn check_material(pos: &Position) -> Result<(), FenError> {
+    Color::ALL
+        .into_iter()
+        .try_for_each(|color| material::check(pos, color))
 }
 
 /// The rook nearest the board's edge on `side` of `color`'s king, on the king's home rank.

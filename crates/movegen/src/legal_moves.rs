@@ -230,8 +230,9 @@ impl Position {
 #[inline(always)]
 fn push(list: &mut MoveList, from: Square, to: Square, kind: MoveKind) {
     // SAFETY: every list passed here was created empty by `legal_moves` or `generate_moves`
-    // and receives the legal moves of one position only, each at most once; no chess position
-    // has more than 218 legal moves, and the list holds MAX_MOVES (256).
+    // and receives the legal moves of one position only, each at most once; `MAX_MOVES` is
+    // proven (at its definition) to bound the legal moves of every position a `Position` can
+    // hold, because `from_fen` refuses material no game can produce.
     unsafe { list.push_unchecked(Move::new(from, to, kind)) };
 }
 

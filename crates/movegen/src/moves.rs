@@ -5,6 +5,9 @@ use std::num::NonZeroU16;
 
 use arrayvec::ArrayVec;
 
+use crate::material::{
+    MAX_PAWNS, STARTING_BISHOPS_PER_COLOUR, STARTING_KNIGHTS, STARTING_QUEENS, STARTING_ROOKS,
+};
 use crate::square::{File, Square};
 use crate::types::Role;
 
@@ -195,9 +198,98 @@ impl fmt::Display for UciMove {
     }
 }
 
-/// Most legal moves any chess position has is 218; 256 leaves room and keeps the list on the
-/// stack.
-pub const MAX_MOVES: usize = 256;
+/// Most moves one piece of each role can have; a piece in play has at most the destinations it
+/// has on an empty board (other pieces only block or are captured in place). A queen has 27 in
+/// the centre, a rook 14 anywhere, a bishop 13 in the centre, a knight 8; a king 8 steps and 2
+/// castlings; a pawn 4 (two pushes and two captures, en passant being one of them), or, on the
+/// rank before promotion, 3 destinations each counted 4 times. The tests check these against
+/// the attack tables.
+const MOST_QUEEN_MOVES: usize = 27;
+const MOST_ROOK_MOVES: usize = 14;
+const MOST_BISHOP_MOVES: usize = 13;
+const MOST_KNIGHT_MOVES: usize = 8;
+const MOST_KING_MOVES: usize = 8 + 2;
+const MOST_PAWN_MOVES: usize = 3 * 4;
+
+/// The capacity of a [`MoveList`]: an upper bound on the legal moves of every position this
+/// crate can build, so that move generation can never overflow the list.
+///
+/// Proof. A [`crate::Position`] is made only by [`crate::Position::from_fen`], which refuses
+/// material a game cannot produce (see [`crate::FenError::TooManyPromotedPieces`]), and changed
+/// only by playing moves, which keeps that rule: a capture removes a piece, a promotion turns
+/// one pawn into one piece, so `pawns + promoted pieces` never grows. Under the rule the side to
+/// move has one king; among its other pieces at most one queen, two rooks, two bishops (one per
+/// square colour) and two knights need no promotion, and the rest, at most 8, are pawns or
+/// promoted pieces, each with at most a queen's 27 moves (the most of any role). Hence
+/// 10 + 27 + 2·14 + 2·13 + 2·8 + 8·27 = 323 moves at most. (The most any position of a game is
+/// known to have is 218.)
+pub const MAX_MOVES: usize = MOST_KING_MOVES
+    + STARTING_QUEENS as usize * MOST_QUEEN_MOVES
+    + STARTING_ROOKS as usize * MOST_ROOK_MOVES
+    + 2 * STARTING_BISHOPS_PER_COLOUR as usize * MOST_BISHOP_MOVES
+    + STARTING_KNIGHTS as usize * MOST_KNIGHT_MOVES
+    + MAX_PAWNS as usize * most_of(MOST_PAWN_MOVES, MOST_QUEEN_MOVES);
+
+// The most moves known in a position of a game is 218 (see the tests in `tests/api/limits.rs`).
+const _: () = assert!(MAX_MOVES >= 218);
+
+/// The larger of a pawn's and a promoted piece's figure (a `const` `max`).
+const fn most_of(pawn: usize, promoted: usize) -> usize {
+    if pawn > promoted { pawn } else { promoted }
+}
 
 /// A list of moves on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks;
+    use crate::bitboard::Bitboard;
+    use crate::types::Color;
+
+    fn most(attacks: impl Fn(Square) -> Bitboard) -> usize {
+        Square::ALL
+            .iter()
+            .map(|&sq| attacks(sq).count() as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn per_role_figures_match_the_attack_tables() {
+        let empty = Bitboard::EMPTY;
+        assert_eq!(
+            most(|sq| attacks::queen_attacks(sq, empty)),
+            MOST_QUEEN_MOVES
+        );
+        assert_eq!(most(|sq| attacks::rook_attacks(sq, empty)), MOST_ROOK_MOVES);
+        assert_eq!(
+            most(|sq| attacks::bishop_attacks(sq, empty)),
+            MOST_BISHOP_MOVES
+        );
+        assert_eq!(most(attacks::knight_attacks), MOST_KNIGHT_MOVES);
+        assert_eq!(most(attacks::king_attacks) + 2, MOST_KING_MOVES);
+        // A pawn about to promote: two capture squares and one push square, four promotions
+        // each; any other pawn: two captures and two pushes.
+        let captures = most(|sq| attacks::pawn_attacks(Color::White, sq));
+        assert_eq!(MOST_PAWN_MOVES, ((captures + 1) * 4).max(captures + 2));
+    }
+
+    #[test]
+    fn the_bound_is_the_starting_army_with_every_pawn_slot_a_queen() {
+        let empty = Bitboard::EMPTY;
+        let queen = most(|sq| attacks::queen_attacks(sq, empty));
+        let army = [
+            (1, most(attacks::king_attacks) + 2),
+            (1, queen),
+            (2, most(|sq| attacks::rook_attacks(sq, empty))),
+            (2, most(|sq| attacks::bishop_attacks(sq, empty))),
+            (2, most(attacks::knight_attacks)),
+            (8, queen.max(MOST_PAWN_MOVES)),
+        ];
+        let bound: usize = army.iter().map(|(count, moves)| count * moves).sum();
+        assert_eq!(MAX_MOVES, bound);
+        assert_eq!(army.iter().map(|(count, _)| count).sum::<usize>(), 16);
+    }
+}

@@ -328,7 +328,6 @@ impl Searcher<'_> {
         let quiet = pos.is_quiet(mv);
         let mut child = pos.clone();
         child.play(mv);
-        self.tt.prefetch(child.key());
         let gives_check = child.in_check();
         let new_depth = depth - 1 + i32::from(gives_check);
         self.plies[ply].mv = Some(mv);

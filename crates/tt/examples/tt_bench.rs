@@ -50,19 +50,11 @@ fn store_all(table: &TranspositionTable, stream: usize, ops: usize) {
     }
 }
 
-/// Probes `ops` keys of `stream`, prefetching `ahead` keys in advance
-/// (0: no prefetch). Returns the hits.
-fn probe_all(table: &TranspositionTable, stream: usize, ops: usize, ahead: usize) -> usize {
+/// Probes `ops` keys of `stream`. Returns the hits.
+fn probe_all(table: &TranspositionTable, stream: usize, ops: usize) -> usize {
     let mut keys = Keys::new(stream);
-    let mut lead = Keys::new(stream);
-    for _ in 0..ahead {
-        table.prefetch(lead.next_key());
-    }
     let mut hits = 0;
     for _ in 0..ops {
-        if ahead > 0 {
-            table.prefetch(lead.next_key());
-        }
         hits += usize::from(black_box(table.probe(keys.next_key(), 0)).is_some());
     }
     hits
@@ -141,14 +133,9 @@ fn main() -> ExitCode {
             store_all(t, s, ops);
             0
         });
-        phase("probe (stored keys)", count, ops, |s| {
-            probe_all(t, s, ops, 0)
-        });
-        phase("probe (stored keys, prefetch 8)", count, ops, |s| {
-            probe_all(t, s, ops, 8)
-        });
+        phase("probe (stored keys)", count, ops, |s| probe_all(t, s, ops));
         phase("probe (absent keys)", count, ops, |s| {
-            probe_all(t, s + 1000, ops, 0)
+            probe_all(t, s + 1000, ops)
         });
         println!("hashfull {} permille", table.hashfull());
         if threads == 1 {

@@ -295,22 +295,6 @@ impl TranspositionTable {
         used * 1000 / sampled
     }
 
-    /// Hints the CPU to start loading the bucket of `key`, for a probe or
-    /// store that follows soon (after making a move, before its search).
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = self.bucket(key);
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch has no effect on program state and cannot
-            // fault; the pointer is also a valid bucket of this table.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
-    }
-
     /// The number of buckets.
     #[cfg(test)]
     pub(crate) fn bucket_count(&self) -> usize {

@@ -126,6 +126,30 @@ fn illegal_position_errors() {
             "k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1",
             FenError::TooManyCheckers,
         ),
+        // Rooks on a1 and h1 both check the king between them.
+        ("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", FenError::ImpossibleCheck),
+        (
+            "1QQQQQQQ/Q6Q/Q6Q/Q6Q/n3Q2Q/Q6Q/1Q4RB/1KQQQQBk w - - 0 1",
+            FenError::TooManyPieces {
+                color: Color::White,
+                count: 26,
+            },
+        ),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1",
+            FenError::TooManyPawns {
+                color: Color::Black,
+                count: 9,
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/1NNNK3 w - - 0 1",
+            FenError::TooManyPromotedPieces {
+                color: Color::White,
+                promoted: 1,
+                pawns: 8,
+            },
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             FenError::ImpossibleCastling('K'),
@@ -170,5 +194,18 @@ fn illegal_position_errors() {
             "{e:?} should not count as a syntax error"
         );
         assert!(!e.to_string().is_empty());
+    }
+}
+
+#[test]
+fn double_checks_a_move_can_give_are_accepted() {
+    // A rook on the e-file and a knight: a discovered check.
+    for fen in [
+        "k3r3/8/8/8/8/3n4/8/4K3 w - - 0 1",
+        // A rook and a bishop on different lines.
+        "k3r3/8/8/8/1b6/8/8/4K3 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.checkers().count(), 2, "{fen}");
     }
 }

@@ -7,4 +7,5 @@ mod fen_fuzz;
 mod fen_roundtrip;
 mod games;
 mod generation;
+mod limits;
 mod util;
