@@ -12,6 +12,7 @@
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
+use std::time::Instant;
 
 use movegen::{Move, Position};
 use search::{History, SearchControl, SearchRequest};
@@ -65,8 +66,8 @@ impl Session {
     pub fn run(&mut self, input: &Receiver<Input>) {
         while let Ok(item) = input.recv() {
             match item {
-                Input::Line(line) => {
-                    if !self.handle(&line) {
+                Input::Line(line, received) => {
+                    if !self.handle(&line, received) {
                         break;
                     }
                 }
@@ -77,8 +78,9 @@ impl Session {
         self.finish_worker(true);
     }
 
-    /// Carries out one line; `false` means quit.
-    pub fn handle(&mut self, line: &str) -> bool {
+    /// Carries out one line read at `received` (a `go` charges the time since then to its
+    /// budget); `false` means quit.
+    pub fn handle(&mut self, line: &str, received: Instant) -> bool {
         let command = match parse_command(line) {
             Ok(command) => command,
             Err(e) => {
@@ -102,7 +104,7 @@ impl Session {
             Command::Register(_) => info_string("no registration is needed"),
             Command::UciNewGame => self.new_game(),
             Command::Position { start, moves } => self.set_position(&start, &moves),
-            Command::Go(params) => self.go(&params),
+            Command::Go(params) => self.go(&params, received),
             Command::Stop => self.control.request_stop(),
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => return false,
@@ -250,7 +252,7 @@ impl Session {
         options
     }
 
-    fn limits(&self, params: &GoParams) -> Limits {
+    fn limits(&self, params: &GoParams, received: Instant) -> Limits {
         let white = self.position.turn() == movegen::Color::White;
         let (time, their_time, inc, (ours, theirs, side)) = if white {
             let names = ("wtime", "btime", "white");
@@ -286,10 +288,11 @@ impl Session {
             mate: params.mate,
             infinite: params.infinite,
             ponder: params.ponder,
+            received: Some(received),
         }
     }
 
-    fn go(&mut self, params: &GoParams) {
+    fn go(&mut self, params: &GoParams, received: Instant) {
         self.finish_worker(true);
         if let Some(depth) = params.perft {
             self.start_perft(self.position.clone(), depth);
@@ -306,7 +309,7 @@ impl Session {
         let request = SearchRequest {
             position: self.position.clone(),
             history: self.game_keys.clone(),
-            limits: self.limits(params),
+            limits: self.limits(params, received),
             time_options: self.time_options(),
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
