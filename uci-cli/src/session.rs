@@ -16,13 +16,14 @@ use std::time::Instant;
 
 use movegen::{Move, Position};
 use search::{History, SearchControl, SearchRequest};
-use timeman::{Clock, Limits, TimeModel, TimeOptions};
+use timeman::{Clock, Limits, TimeManager, TimeModel, TimeOptions};
 use tt::TranspositionTable;
 
 use crate::command::{Command, GoParams, PositionStart, parse_command};
 use crate::input::Input;
 use crate::options::{OPTIONS, OptionId, OptionValue, Options, uci_option_lines};
-use crate::output::{format_bestmove, format_event, info_string, send};
+use crate::output::{info_string, send};
+use crate::reply::{Reply, WATCHDOG_GRACE};
 
 /// Tables at least this large are replaced by a fresh zeroed allocation instead of being
 /// cleared in place, so `ucinewgame` returns at once (the OS hands out zero pages lazily).
@@ -315,6 +316,7 @@ impl Session {
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
             threads: self.options.spin(OptionId::Threads).max(1) as usize,
         };
+        let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
         let tt = Arc::clone(&self.tt);
         let histories = Arc::clone(&self.histories);
         let control = Arc::clone(&self.control);
@@ -324,16 +326,25 @@ impl Session {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
-                let outcome =
-                    search::search(&request, &tt, &control, &mut histories, &mut |event| {
-                        send(&format_event(&event, chess960));
-                    });
-                send(&format_bestmove(
-                    outcome.best_move,
-                    outcome.ponder_move,
-                    chess960,
-                ));
+                let reply = Reply::new(Box::new(send), chess960);
+                thread::scope(|scope| {
+                    if let Some(deadline) = deadline {
+                        let (reply, control) = (&reply, &control);
+                        let watchdog = thread::Builder::new().name("watchdog".into());
+                        // Without a watchdog the search still stops itself at its maximum.
+                        let _ = watchdog.spawn_scoped(scope, move || {
+                            if reply.watch(deadline) {
+                                control.request_stop();
+                            }
+                        });
+                    }
+                    let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
+                    let outcome =
+                        search::search(&request, &tt, &control, &mut histories, &mut |event| {
+                            reply.on_event(&event);
+                        });
+                    reply.finish(outcome.best_move, outcome.ponder_move);
+                });
             });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
@@ -354,4 +365,20 @@ impl Session {
             Err(e) => info_string(&format!("cannot start perft: {e}")),
         }
     }
+}
+
+/// When the watchdog answers for a search that has not stopped by itself: the planned maximum
+/// (counted from reading `go`) plus [`WATCHDOG_GRACE`]. `None` when time does not bound the
+/// search, and while pondering, where `bestmove` must wait for `ponderhit` or `stop`.
+fn watchdog_deadline(request: &SearchRequest, game_ply: u32, received: Instant) -> Option<Instant> {
+    let limits = &request.limits;
+    if limits.ponder || limits.infinite {
+        return None;
+    }
+    let plain = Limits {
+        received: None,
+        ..*limits
+    };
+    let budget = TimeManager::new(&plain, &request.time_options, game_ply).budget()?;
+    received.checked_add(budget.maximum.checked_add(WATCHDOG_GRACE)?)
 }
