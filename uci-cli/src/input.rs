@@ -4,6 +4,7 @@
 use std::io::{BufRead, ErrorKind};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
+use std::time::Instant;
 
 /// Lines longer than this are dropped with a notice instead of being buffered without end.
 pub const MAX_LINE_BYTES: usize = 1 << 24;
@@ -11,8 +12,10 @@ pub const MAX_LINE_BYTES: usize = 1 << 24;
 /// One unit of input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// A complete line (without its line break).
-    Line(String),
+    /// A complete line (without its line break) and when it was read. The GUI's clock runs
+    /// from the moment it wrote `go`, so the search charges the time since then to its
+    /// budget, including the hand-off from this thread to the protocol thread.
+    Line(String, Instant),
     /// A line that could not be used; the text says why.
     Rejected(String),
     /// Standard input is closed: behave as for `quit`.
@@ -85,7 +88,7 @@ fn read_lines<R: BufRead>(mut source: R, tx: &Sender<Input>) {
 fn decode(bytes: &[u8]) -> Input {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(text) => Input::Line(text.to_owned()),
+        Ok(text) => Input::Line(text.to_owned(), Instant::now()),
         Err(e) => Input::Rejected(format!(
             "line is not valid UTF-8 (bad byte at offset {}); ignored",
             e.valid_up_to()
@@ -98,38 +101,41 @@ mod tests {
     use super::*;
     use std::io::Cursor;
 
-    fn read_all(bytes: &[u8]) -> Vec<Input> {
+    /// What the reader sent, lines as `Ok(text)` and rejections as `Err(why)`; the reader
+    /// must end with `Eof`.
+    fn read_all(bytes: &[u8]) -> Vec<Result<String, String>> {
+        let started = Instant::now();
         let rx = spawn_reader(Cursor::new(bytes.to_vec()));
         let mut out = Vec::new();
+        let mut eof = false;
         while let Ok(input) = rx.recv() {
-            let eof = input == Input::Eof;
-            out.push(input);
-            if eof {
-                break;
+            match input {
+                Input::Line(text, received) => {
+                    assert!(received >= started, "stamped before it was read");
+                    out.push(Ok(text));
+                }
+                Input::Rejected(why) => out.push(Err(why)),
+                Input::Eof => {
+                    eof = true;
+                    break;
+                }
             }
         }
+        assert!(eof, "the reader stopped without Eof");
         out
     }
 
     #[test]
     fn splits_lines_and_ends_with_eof() {
         let got = read_all(b"uci\r\nisready\nquit");
-        assert_eq!(
-            got,
-            vec![
-                Input::Line("uci".into()),
-                Input::Line("isready".into()),
-                Input::Line("quit".into()),
-                Input::Eof
-            ]
-        );
+        let lines = ["uci", "isready", "quit"].map(|l| Ok(l.to_owned()));
+        assert_eq!(got, lines);
     }
 
     #[test]
     fn invalid_utf8_is_rejected_not_fatal() {
         let got = read_all(b"go \xff\xfe depth 1\nisready\n");
-        assert!(matches!(&got[0], Input::Rejected(msg) if msg.contains("UTF-8")));
-        assert_eq!(got[1], Input::Line("isready".into()));
-        assert_eq!(got[2], Input::Eof);
+        assert!(matches!(&got[0], Err(msg) if msg.contains("UTF-8")));
+        assert_eq!(got[1..], [Ok("isready".to_owned())]);
     }
 }

@@ -11,6 +11,8 @@ pub mod input;
 pub mod options;
 pub mod output;
 pub mod perft_cmd;
+pub mod reply;
+pub mod searchlog_cmd;
 pub mod session;
 pub mod smp_bench;
 

@@ -7,13 +7,14 @@
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
+//! tsubame searchlog --out FILE --games N [--tc 5+0.05]   timed self-play, every iteration logged
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
 //! tsubame data-stats FILE...                checks data files and counts what they hold
 //! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
 //! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
-use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, session, smp_bench};
+use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session, smp_bench};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -117,6 +118,10 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             smp_bench::run(depth, &threads, hash);
             Ok(ExitCode::SUCCESS)
         }
+        Some("searchlog") => {
+            searchlog_cmd::run(&args[1..])?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some("datagen") => {
             datagen_cmd::run(&args[1..])?;
             Ok(ExitCode::SUCCESS)
@@ -149,7 +154,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => bail!(
-            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen, genfens, data-stats, convert-text or --version)"
+            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen, searchlog, genfens, data-stats, convert-text or --version)"
         ),
     }
 }

@@ -12,16 +12,18 @@
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
+use std::time::Instant;
 
 use movegen::{Move, Position};
 use search::{History, SearchControl, SearchRequest};
-use timeman::{Clock, Limits, TimeModel, TimeOptions};
+use timeman::{Clock, Limits, TimeManager, TimeModel, TimeOptions};
 use tt::{PageSize, TranspositionTable};
 
 use crate::command::{Command, GoParams, PositionStart, parse_command};
 use crate::input::Input;
 use crate::options::{OPTIONS, OptionId, OptionValue, Options, uci_option_lines};
-use crate::output::{format_bestmove, format_event, info_string, send};
+use crate::output::{info_string, send};
+use crate::reply::{Reply, WATCHDOG_GRACE};
 
 /// The engine between commands.
 #[derive(Debug)]
@@ -64,8 +66,8 @@ impl Session {
     pub fn run(&mut self, input: &Receiver<Input>) {
         while let Ok(item) = input.recv() {
             match item {
-                Input::Line(line) => {
-                    if !self.handle(&line) {
+                Input::Line(line, received) => {
+                    if !self.handle(&line, received) {
                         break;
                     }
                 }
@@ -76,8 +78,9 @@ impl Session {
         self.finish_worker(true);
     }
 
-    /// Carries out one line; `false` means quit.
-    pub fn handle(&mut self, line: &str) -> bool {
+    /// Carries out one line read at `received` (a `go` charges the time since then to its
+    /// budget); `false` means quit.
+    pub fn handle(&mut self, line: &str, received: Instant) -> bool {
         let command = match parse_command(line) {
             Ok(command) => command,
             Err(e) => {
@@ -101,7 +104,7 @@ impl Session {
             Command::Register(_) => info_string("no registration is needed"),
             Command::UciNewGame => self.new_game(),
             Command::Position { start, moves } => self.set_position(&start, &moves),
-            Command::Go(params) => self.go(&params),
+            Command::Go(params) => self.go(&params, received),
             Command::Stop => self.control.request_stop(),
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => return false,
@@ -302,7 +305,7 @@ impl Session {
         options
     }
 
-    fn limits(&self, params: &GoParams) -> Limits {
+    fn limits(&self, params: &GoParams, received: Instant) -> Limits {
         let white = self.position.turn() == movegen::Color::White;
         let (time, their_time, inc, (ours, theirs, side)) = if white {
             let names = ("wtime", "btime", "white");
@@ -338,10 +341,11 @@ impl Session {
             mate: params.mate,
             infinite: params.infinite,
             ponder: params.ponder,
+            received: Some(received),
         }
     }
 
-    fn go(&mut self, params: &GoParams) {
+    fn go(&mut self, params: &GoParams, received: Instant) {
         self.finish_worker(true);
         if let Some(depth) = params.perft {
             self.start_perft(self.position.clone(), depth);
@@ -358,13 +362,14 @@ impl Session {
         let request = SearchRequest {
             position: self.position.clone(),
             history: self.game_keys.clone(),
-            limits: self.limits(params),
+            limits: self.limits(params, received),
             time_options: self.time_options(),
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
             threads: self.options.spin(OptionId::Threads).max(1) as usize,
             tablebases: self.tablebase_config(),
         };
+        let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
         let tt = Arc::clone(&self.tt);
         let histories = Arc::clone(&self.histories);
         let control = Arc::clone(&self.control);
@@ -374,16 +379,25 @@ impl Session {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
-                let outcome =
-                    search::search(&request, &tt, &control, &mut histories, &mut |event| {
-                        send(&format_event(&event, chess960));
-                    });
-                send(&format_bestmove(
-                    outcome.best_move,
-                    outcome.ponder_move,
-                    chess960,
-                ));
+                let reply = Reply::new(Box::new(send), chess960);
+                thread::scope(|scope| {
+                    if let Some(deadline) = deadline {
+                        let (reply, control) = (&reply, &control);
+                        let watchdog = thread::Builder::new().name("watchdog".into());
+                        // Without a watchdog the search still stops itself at its maximum.
+                        let _ = watchdog.spawn_scoped(scope, move || {
+                            if reply.watch(deadline) {
+                                control.request_stop();
+                            }
+                        });
+                    }
+                    let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
+                    let outcome =
+                        search::search(&request, &tt, &control, &mut histories, &mut |event| {
+                            reply.on_event(&event);
+                        });
+                    reply.finish(outcome.best_move, outcome.ponder_move);
+                });
             });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
@@ -418,4 +432,20 @@ fn page_size(options: &Options) -> PageSize {
     } else {
         PageSize::Standard
     }
+}
+
+/// When the watchdog answers for a search that has not stopped by itself: the planned maximum
+/// (counted from reading `go`) plus [`WATCHDOG_GRACE`]. `None` when time does not bound the
+/// search, and while pondering, where `bestmove` must wait for `ponderhit` or `stop`.
+fn watchdog_deadline(request: &SearchRequest, game_ply: u32, received: Instant) -> Option<Instant> {
+    let limits = &request.limits;
+    if limits.ponder || limits.infinite {
+        return None;
+    }
+    let plain = Limits {
+        received: None,
+        ..*limits
+    };
+    let budget = TimeManager::new(&plain, &request.time_options, game_ply).budget()?;
+    received.checked_add(budget.maximum.checked_add(WATCHDOG_GRACE)?)
 }

@@ -18,6 +18,7 @@ mod play;
 mod player;
 mod rng;
 mod run;
+pub mod searchlog;
 
 pub use adjudicate::{Adjudicator, Rules, Verdict};
 pub use genfens::genfens;

@@ -43,8 +43,9 @@ pub use falling::RootScore;
 pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
 pub use limits::{Clock, Limits};
 pub use manager::{
-    CHANGE_DECAY, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT, IterationReport,
-    IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR, StopReason, TimeManager,
+    CHANGE_DECAY, CLOCK_RESERVE_MS, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT,
+    IterationReport, IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR,
+    SAFETY_SHARE_PERCENT, StopReason, TimeManager, charge_delay, safety_capped,
 };
 pub use options::{
     DEFAULT_MOVE_OVERHEAD_MS, Mechanisms, OPTION_TABLE, OptionKind, OptionSpec, SetOutcome,

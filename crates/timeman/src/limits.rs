@@ -1,6 +1,7 @@
 //! What `go` asked for, in plain numbers.
 
 use std::num::NonZeroU32;
+use std::time::Instant;
 
 /// The side to move's clock as the GUI reports it in `go`.
 ///
@@ -61,4 +62,8 @@ pub struct Limits {
     pub infinite: bool,
     /// `go ponder`: thinking on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// When the `go` was read. The GUI's clock runs from the moment it wrote `go`, so the time
+    /// between reading the line and the search's first node (thread hand-offs, a descheduled
+    /// process) is charged to this move's budget. `None`: the search starts the clock itself.
+    pub received: Option<Instant>,
 }

@@ -20,7 +20,10 @@
 //!    factor ([`crate::falling`]), both from depth 5, each behind its switch.
 //!
 //! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
-//! the node limit). The maximum is never passed by more than the search's polling interval.
+//! the node limit). The maximum is never passed by more than the search's polling interval
+//! while the search thread runs; for the time it does not run (a loaded machine), a clock's
+//! maximum leaves [`CLOCK_RESERVE_MS`] untouched ([`safety_capped`]), and the time between
+//! reading `go` and planning is charged to the budget ([`charge_delay`]).
 //!
 //! Pondering: while a `go ponder` has had no `ponderhit`, time never stops the search. If a
 //! time rule fires during the ponder the manager remembers it, and right after
@@ -36,7 +39,7 @@ use crate::effort;
 use crate::falling::{RootScore, ScoreTrend};
 use crate::limits::{Clock, Limits};
 use crate::options::{TimeModel, TimeOptions};
-use crate::plan::{TimeBudget, plan_clock, plan_movetime};
+use crate::plan::{MIN_BUDGET_MS, TimeBudget, plan_clock, plan_movetime};
 
 /// Share of the available time after which no new iteration starts, in percent.
 pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
@@ -154,6 +157,13 @@ impl TimeManager {
             )
         } else {
             (Mode::Untimed, unlimited())
+        };
+        // Whatever passed since the `go` was read is already gone from the GUI's clock.
+        let budget = match (mode, limits.received) {
+            (Mode::MoveTime | Mode::Clock, Some(received)) => {
+                charge_delay(budget, received.elapsed())
+            }
+            _ => budget,
         };
         Self {
             mode,
@@ -322,17 +332,50 @@ impl TimeManager {
 /// The most of the usable clock (after `Move Overhead`) that one move may use.
 pub const SAFETY_SHARE_PERCENT: u64 = 50;
 
-/// Beyond the 2013 model: the maximum never exceeds a fixed share of the usable clock, so a
-/// move that overruns (a loaded machine, a slow GUI) still leaves time on the clock. The 2013
-/// maximum can take most of a small clock when the increment is large, and a 10+0.1 game was
-/// lost on time that way. The optimum stays at or under the maximum.
-fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
-    let usable = crate::plan::usable_ms(clock.remaining_ms, options.move_overhead_ms);
-    let cap = Duration::from_millis((ms_u64(usable) * SAFETY_SHARE_PERCENT / 100).max(1));
-    let maximum = budget.maximum.min(cap);
+/// What the maximum always leaves on the usable clock (ms), however small the clock.
+///
+/// Why an absolute amount: an overrun does not shrink with the clock. On a loaded machine the
+/// engine (and the GUI that reads `bestmove`) can be off the CPU for a hundred ms or more after
+/// the deadline, and the node-count check itself runs only when the search thread runs. A share
+/// of the clock leaves a few ms once the clock is low, which is where games are lost; a fixed
+/// reserve lets the increment refill the clock above it instead (each move then costs little
+/// more than its first iteration). Ethereal keeps 300 ms the same way (its `MoveOverhead`,
+/// <https://github.com/AndyGrant/Ethereal/blob/master/src/timeman.c>); Stockfish caps the maximum
+/// at about 81% of the clock less `Move Overhead`
+/// (<https://github.com/official-stockfish/Stockfish/blob/master/src/timeman.cpp>).
+pub const CLOCK_RESERVE_MS: u64 = 300;
+
+/// Beyond the 2013 model: the maximum never exceeds a fixed share of the usable clock, nor the
+/// usable clock less [`CLOCK_RESERVE_MS`], so a move that overruns (a loaded machine, a slow
+/// GUI) still leaves time on the clock. The 2013 maximum can take most of a small clock when
+/// the increment is large, and a 10+0.1 game was lost on time that way. The optimum stays at
+/// or under the maximum; neither falls under [`MIN_BUDGET_MS`].
+#[must_use]
+pub fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
+    let usable = ms_u64(crate::plan::usable_ms(
+        clock.remaining_ms,
+        options.move_overhead_ms,
+    ));
+    let cap = (usable * SAFETY_SHARE_PERCENT / 100)
+        .min(usable.saturating_sub(CLOCK_RESERVE_MS))
+        .max(MIN_BUDGET_MS);
+    let maximum = budget.maximum.min(Duration::from_millis(cap));
     TimeBudget {
         optimum: budget.optimum.min(maximum),
         maximum,
+    }
+}
+
+/// The budget less `delay`, the time that passed between reading `go` and planning: the GUI's
+/// clock was already running. Never below [`MIN_BUDGET_MS`], so a late start still yields a
+/// move at once rather than a zero-length search.
+#[must_use]
+pub fn charge_delay(budget: TimeBudget, delay: Duration) -> TimeBudget {
+    let floor = Duration::from_millis(MIN_BUDGET_MS);
+    let less = |d: Duration| d.saturating_sub(delay).max(floor);
+    TimeBudget {
+        optimum: less(budget.optimum),
+        maximum: less(budget.maximum),
     }
 }
 

@@ -4,11 +4,13 @@
 //! optimum 976 ms, maximum 6118 ms (see classic_values.rs). Elapsed times are given, not
 //! measured: no test depends on the machine's speed.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
-    Clock, IterationReport, IterationVerdict, Limits, Mechanisms, RootScore, StopReason,
-    TimeManager, TimeModel, TimeOptions,
+    CLOCK_RESERVE_MS, Clock, IterationReport, IterationVerdict, Limits, Mechanisms, RootScore,
+    SAFETY_SHARE_PERCENT, StopReason, TimeBudget, TimeManager, TimeModel, TimeOptions,
+    charge_delay,
 };
 
 const OPTIMUM: u64 = 976;
@@ -416,11 +418,11 @@ fn tiny_clock_moves_quickly() {
 }
 
 #[test]
-fn small_clock_with_big_increment_keeps_half_in_reserve() {
-    // 265 ms left, 100 ms increment, 30 ms overhead: usable 235 ms. The 2013 maximum would
-    // take most of it; the safety cap allows 235 * 50% = 117 ms.
+fn small_clock_with_big_increment_keeps_the_reserve() {
+    // 530 ms left, 100 ms increment, 30 ms overhead: usable 500 ms. The 2013 maximum would
+    // take most of it; half of it is 250 ms, but the fixed reserve leaves 500 - 300 = 200 ms.
     let limits = Limits {
-        clock: Some(Clock::new(265, 100, 0)),
+        clock: Some(Clock::new(530, 100, 0)),
         ..Limits::default()
     };
     for model in [TimeModel::Classic, TimeModel::Improved] {
@@ -430,8 +432,94 @@ fn small_clock_with_big_increment_keeps_half_in_reserve() {
         };
         let tm = TimeManager::new(&limits, &options, 60);
         let budget = tm.budget().expect("a clock budget");
-        assert_eq!(budget.maximum, ms(117), "{model:?}");
+        assert_eq!(budget.maximum, ms(500 - CLOCK_RESERVE_MS), "{model:?}");
         assert!(budget.optimum <= budget.maximum);
-        assert!(tm.should_stop_now(ms(117), 0));
+        assert!(tm.should_stop_now(ms(500 - CLOCK_RESERVE_MS), 0));
     }
+}
+
+/// The budget of the default options for `clock` at `ply`.
+fn default_budget(clock: Clock, ply: u32) -> TimeBudget {
+    let limits = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    let tm = TimeManager::new(&limits, &TimeOptions::default(), ply);
+    tm.budget().expect("a clock budget")
+}
+
+#[test]
+fn larger_clocks_keep_half_in_reserve() {
+    // 1030 ms left, 1000 ms increment: usable 1000 ms; half of it (500 ms) binds before the
+    // fixed reserve (1000 - 300 = 700 ms) does.
+    let budget = default_budget(Clock::new(1030, 1000, 0), 60);
+    assert_eq!(budget.maximum, ms(1000 * SAFETY_SHARE_PERCENT / 100));
+}
+
+#[test]
+fn clock_under_the_reserve_moves_at_once() {
+    // 150 ms usable is all reserve: the budget is the 1 ms floor, so the search stops right
+    // after its first iteration and the increment refills the clock.
+    let budget = default_budget(Clock::new(180, 50, 0), 90);
+    assert_eq!(budget.maximum, ms(MIN_BUDGET_MS));
+    assert_eq!(budget.optimum, ms(MIN_BUDGET_MS));
+}
+
+#[test]
+fn charge_delay_takes_the_delay_off_both_limits() {
+    let budget = TimeBudget {
+        optimum: ms(100),
+        maximum: ms(300),
+    };
+    let charged = charge_delay(budget, ms(40));
+    assert_eq!((charged.optimum, charged.maximum), (ms(60), ms(260)));
+    let late = charge_delay(budget, ms(500));
+    let floor = ms(MIN_BUDGET_MS);
+    assert_eq!((late.optimum, late.maximum), (floor, floor));
+    assert_eq!(charge_delay(budget, Duration::ZERO), budget);
+}
+
+#[test]
+fn time_since_go_was_read_is_charged() {
+    // A `go` read 200 ms before planning: those 200 ms are already off the GUI's clock. The
+    // delay is at least 200 ms (it only grows), so the bound holds on any machine.
+    let Some(received) = Instant::now().checked_sub(ms(200)) else {
+        return; // a monotonic clock that started less than 200 ms ago cannot say "earlier"
+    };
+    for limits in [
+        Limits {
+            clock: Some(Clock::new(10_000, 100, 0)),
+            ..Limits::default()
+        },
+        Limits {
+            movetime_ms: Some(1_000),
+            ..Limits::default()
+        },
+    ] {
+        let fresh = TimeManager::new(&limits, &TimeOptions::default(), 20)
+            .budget()
+            .expect("a budget");
+        let late = TimeManager::new(
+            &Limits {
+                received: Some(received),
+                ..limits
+            },
+            &TimeOptions::default(),
+            20,
+        )
+        .budget()
+        .expect("a budget");
+        assert!(late.maximum + ms(200) <= fresh.maximum, "{limits:?}");
+        assert!(late.optimum + ms(200) <= fresh.optimum, "{limits:?}");
+    }
+    // Untimed searches have nothing to charge.
+    let untimed = Limits {
+        depth: Some(5),
+        received: Some(received),
+        ..Limits::default()
+    };
+    assert_eq!(
+        TimeManager::new(&untimed, &TimeOptions::default(), 0).budget(),
+        None
+    );
 }

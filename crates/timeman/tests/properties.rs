@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use timeman::plan::{MIN_BUDGET_MS, plan_clock, usable_ms};
-use timeman::{Clock, TimeOptions};
+use timeman::{CLOCK_RESERVE_MS, Clock, Limits, SAFETY_SHARE_PERCENT, TimeManager, TimeOptions};
 
 const CLOCKS: [i64; 16] = [
     -1000, 0, 1, 29, 30, 31, 50, 100, 250, 1000, 3000, 10_000, 60_000, 300_000, 5_400_000,
@@ -87,6 +87,35 @@ fn never_beyond_the_clock_when_there_is_one() {
         if clock.remaining_ms > overhead {
             let spent = i64::try_from(b.maximum.as_millis()).unwrap_or(i64::MAX);
             assert!(spent + overhead <= clock.remaining_ms, "{clock:?} {b:?}");
+        }
+    });
+}
+
+#[test]
+fn the_manager_keeps_the_reserve_on_every_clock() {
+    // Through the manager (plan plus safety cap): the maximum never takes more than half the
+    // usable clock nor eats into the fixed reserve, unless the 1 ms floor does.
+    for_grid(|opts, clock, ply| {
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let b = TimeManager::new(&limits, opts, ply)
+            .budget()
+            .expect("a clock budget");
+        let usable =
+            u64::try_from(usable_ms(clock.remaining_ms, opts.move_overhead_ms)).unwrap_or(0);
+        let cap = (usable * SAFETY_SHARE_PERCENT / 100)
+            .min(usable.saturating_sub(CLOCK_RESERVE_MS))
+            .max(MIN_BUDGET_MS);
+        assert!(b.optimum <= b.maximum, "{clock:?} ply {ply} {b:?}");
+        assert!(
+            b.maximum <= Duration::from_millis(cap),
+            "{clock:?} ply {ply} {b:?}"
+        );
+        if usable >= 2 * CLOCK_RESERVE_MS {
+            let left = usable - u64::try_from(b.maximum.as_millis()).unwrap_or(u64::MAX);
+            assert!(left >= CLOCK_RESERVE_MS, "{clock:?} ply {ply} {b:?}");
         }
     });
 }

@@ -1,0 +1,324 @@
+//! Self-play at a real time control with every iteration of every search recorded: the data a
+//! stopping rule is fitted to (how often the best move still changes after a given share of
+//! the planned time).
+//!
+//! Both sides play with the normal time manager on their own clock (wall time, with
+//! increment), each with its own table and histories as two engines in a match would. The
+//! openings and the adjudication are those of the data generator ([`balanced_opening`],
+//! [`Adjudicator`]). A side whose clock runs out loses, and the game ends there.
+//!
+//! Each completed iteration becomes one [`IterationRow`]; the rows of a search are handed
+//! over when it ends, so each row also knows the move finally played and the search's total
+//! time. The search's public events carry no per-move node counts, so the best move's node
+//! share and the best-move-change count within an iteration are not recorded.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use movegen::{Move, Position};
+use search::{History, ScoreBound, SearchControl, SearchEvent, SearchRequest, UciScore};
+use timeman::{Clock, Limits, TimeManager, TimeOptions};
+use tt::{TranspositionTable, TtError};
+
+use crate::adjudicate::{Adjudicator, Rules};
+use crate::play::{OpeningRules, balanced_opening, game_over};
+use crate::player::{NodeLimits, Player};
+use crate::rng::Rng;
+
+/// A base time plus increment, in ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each side's clock at the start.
+    pub base_ms: i64,
+    /// Added to the mover's clock after each move.
+    pub increment_ms: i64,
+}
+
+/// One completed iteration of one search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationRow {
+    /// Game number, from 1.
+    pub game: u64,
+    /// The root's game ply (0 = White's first move).
+    pub ply: u32,
+    /// The mover's clock when the search started, ms.
+    pub clock_ms: i64,
+    /// The planned optimum and maximum for this search, ms.
+    pub optimum_ms: u64,
+    /// See `optimum_ms`.
+    pub maximum_ms: u64,
+    /// The iteration's depth and selective depth.
+    pub depth: u32,
+    /// See `depth`.
+    pub seldepth: u32,
+    /// Time since the search started when the iteration completed, ms.
+    pub elapsed_ms: u64,
+    /// Nodes searched so far in this search.
+    pub nodes: u64,
+    /// The iteration's score: centipawns, or `M<n>` / `M-<n>` for mates.
+    pub score: String,
+    /// The iteration's best move (UCI).
+    pub best: String,
+    /// The move finally played by this search (UCI).
+    pub played: String,
+    /// The search's whole time, `go` to `bestmove`, ms.
+    pub total_ms: u64,
+}
+
+/// The log's header line (tab-separated column names).
+pub const HEADER: &str = "game\tply\tclock_ms\toptimum_ms\tmaximum_ms\tdepth\tseldepth\telapsed_ms\tnodes\tscore\tbest\tplayed\ttotal_ms";
+
+impl IterationRow {
+    /// The row as one tab-separated line, columns in [`HEADER`]'s order.
+    #[must_use]
+    pub fn to_tsv(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            self.game,
+            self.ply,
+            self.clock_ms,
+            self.optimum_ms,
+            self.maximum_ms,
+            self.depth,
+            self.seldepth,
+            self.elapsed_ms,
+            self.nodes,
+            self.score,
+            self.best,
+            self.played,
+            self.total_ms
+        )
+    }
+}
+
+/// How a logged game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoggedEnding {
+    /// By the rules or by adjudication.
+    Played,
+    /// A side's clock ran out (its search overran the clock).
+    TimeLoss,
+    /// `stop` was set, or no opening was found.
+    Abandoned,
+}
+
+/// One side's engine state.
+struct Side {
+    tt: TranspositionTable,
+    histories: Vec<History>,
+    control: SearchControl,
+    clock_ms: i64,
+}
+
+/// Plays game number `game` at `tc` and hands every search's rows to `sink`.
+///
+/// # Errors
+/// When a table cannot be allocated.
+pub fn play_logged_game(
+    game: u64,
+    tc: TimeControl,
+    hash_mb: usize,
+    rng: &mut Rng,
+    stop: &AtomicBool,
+    sink: &mut dyn FnMut(&[IterationRow]),
+) -> Result<LoggedEnding, TtError> {
+    let mut checker = Player::new(1, NodeLimits::soft(5000))?;
+    let Some((opening, _)) = balanced_opening(&mut checker, &OpeningRules::default(), rng) else {
+        return Ok(LoggedEnding::Abandoned);
+    };
+    let new_side = || -> Result<Side, TtError> {
+        Ok(Side {
+            tt: TranspositionTable::new(hash_mb)?,
+            histories: Vec::new(),
+            control: SearchControl::default(),
+            clock_ms: tc.base_ms,
+        })
+    };
+    let mut sides = [new_side()?, new_side()?];
+    let (mut position, mut keys) = (opening.position, opening.keys);
+    let mut adjudicator = Adjudicator::new(Rules::default());
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(LoggedEnding::Abandoned);
+        }
+        if game_over(&position, &keys).is_some() {
+            return Ok(LoggedEnding::Played);
+        }
+        let side = &mut sides[position.turn() as usize];
+        let Some((mv, score, rows)) = logged_search(game, tc, side, &position, &keys) else {
+            return Ok(LoggedEnding::Played);
+        };
+        sink(&rows);
+        let spent = rows.first().map_or(0, |r| r.total_ms);
+        side.clock_ms -= i64::try_from(spent).unwrap_or(i64::MAX);
+        if side.clock_ms < 0 {
+            return Ok(LoggedEnding::TimeLoss);
+        }
+        side.clock_ms += tc.increment_ms;
+        let white_score = if position.turn() == movegen::Color::White {
+            score
+        } else {
+            -score
+        };
+        keys.push(position.key());
+        position.play(mv);
+        if adjudicator.record(white_score).is_some() {
+            return Ok(LoggedEnding::Played);
+        }
+    }
+}
+
+/// One timed search of `position` by `side`: the move, its score and the iteration rows.
+fn logged_search(
+    game: u64,
+    tc: TimeControl,
+    side: &mut Side,
+    position: &Position,
+    keys: &[u64],
+) -> Option<(Move, i32, Vec<IterationRow>)> {
+    let clock = Clock::new(side.clock_ms, tc.increment_ms, 0);
+    let options = TimeOptions::default();
+    let ply = position.game_ply();
+    let received = Instant::now();
+    let plain = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    // The plan the search makes (without the few µs between here and its start).
+    let budget = TimeManager::new(&plain, &options, ply).budget()?;
+    let request = SearchRequest {
+        position: position.clone(),
+        history: keys.to_vec(),
+        limits: Limits {
+            received: Some(received),
+            ..plain
+        },
+        time_options: options,
+        searchmoves: Vec::new(),
+        multipv: 1,
+        threads: 1,
+        tablebases: None,
+    };
+    let mut rows: Vec<IterationRow> = Vec::new();
+    let mut on_event = |event: SearchEvent<'_>| {
+        let SearchEvent::Info(info) = event else {
+            return;
+        };
+        // Completed iterations report one exact line each; the final line repeats the last
+        // completed depth and is skipped.
+        if info.bound != ScoreBound::Exact || info.multipv != 1 {
+            return;
+        }
+        if rows.last().is_some_and(|r| r.depth >= info.depth) {
+            return;
+        }
+        rows.push(IterationRow {
+            game,
+            ply,
+            clock_ms: clock.remaining_ms,
+            optimum_ms: millis(budget.optimum),
+            maximum_ms: millis(budget.maximum),
+            depth: info.depth,
+            seldepth: info.seldepth,
+            elapsed_ms: millis(info.elapsed),
+            nodes: info.nodes,
+            score: score_text(info.score),
+            best: info
+                .pv
+                .first()
+                .map_or_else(String::new, |m| m.to_uci(false).to_string()),
+            played: String::new(),
+            total_ms: 0,
+        });
+    };
+    side.control.reset();
+    let outcome = search::search(
+        &request,
+        &side.tt,
+        &side.control,
+        &mut side.histories,
+        &mut on_event,
+    );
+    let total_ms = millis(received.elapsed());
+    let mv = outcome.best_move?;
+    let played = mv.to_uci(false).to_string();
+    for row in &mut rows {
+        row.played.clone_from(&played);
+        row.total_ms = total_ms;
+    }
+    Some((mv, outcome.score, rows))
+}
+
+/// A duration in whole ms.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Centipawns, or `M<n>` for a mate in n moves (negative: being mated).
+fn score_text(score: UciScore) -> String {
+    match score.mate_moves() {
+        Some(n) => format!("M{n}"),
+        None => score.0.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_logs_every_search_with_its_played_move() {
+        // A short clock keeps the test quick; what is checked does not depend on the speed
+        // (a time loss on a slow machine still ends the game with its searches logged).
+        let tc = TimeControl {
+            base_ms: 600,
+            increment_ms: 10,
+        };
+        let mut searches: Vec<Vec<IterationRow>> = Vec::new();
+        let stop = AtomicBool::new(false);
+        let ending = play_logged_game(1, tc, 1, &mut Rng::new(3), &stop, &mut |rows| {
+            searches.push(rows.to_vec());
+        })
+        .expect("tables");
+        assert_ne!(ending, LoggedEnding::Abandoned);
+        assert!(!searches.is_empty());
+        for rows in &searches {
+            let first = rows.first().expect("every search completes depth 1");
+            assert_eq!(first.depth, 1);
+            for pair in rows.windows(2) {
+                assert!(pair[1].depth > pair[0].depth, "{pair:?}");
+                assert!(pair[1].elapsed_ms >= pair[0].elapsed_ms, "{pair:?}");
+            }
+            let last = rows.last().expect("rows");
+            assert!(rows.iter().all(|r| r.played == first.played));
+            assert!(rows.iter().all(|r| r.optimum_ms <= r.maximum_ms));
+            assert_eq!(
+                last.to_tsv().split('\t').count(),
+                HEADER.split('\t').count()
+            );
+        }
+        // Plies follow one another.
+        for pair in searches.windows(2) {
+            assert_eq!(pair[1][0].ply, pair[0][0].ply + 1);
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_abandons_the_game() {
+        let tc = TimeControl {
+            base_ms: 1000,
+            increment_ms: 10,
+        };
+        let stop = AtomicBool::new(true);
+        let mut calls = 0;
+        let ending = play_logged_game(1, tc, 1, &mut Rng::new(1), &stop, &mut |_| calls += 1);
+        assert_eq!(ending, Ok(LoggedEnding::Abandoned));
+        assert_eq!(calls, 0);
+    }
+
+    #[test]
+    fn mate_scores_are_marked() {
+        assert_eq!(score_text(UciScore(search::mate_in(5))), "M3");
+        assert_eq!(score_text(UciScore(-35)), "-35");
+    }
+}

@@ -1,0 +1,222 @@
+//! Exactly one `bestmove` per `go`, and in time even when the search thread gets no CPU.
+//!
+//! The search stops itself at its maximum time, but it notices the clock only while it runs:
+//! on a loaded machine a CPU-bound thread can wait a long time for its next time slice, and
+//! the game is lost on time meanwhile. A watchdog thread that sleeps until the deadline is
+//! woken promptly instead (schedulers favour threads that slept), and if the search has not
+//! answered by then it sends the best move of the last completed iteration (the move the
+//! search itself would play once stopped) and stops the search. Whichever of the two comes
+//! first writes `bestmove`; the other writes nothing, and no search output follows it.
+
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use movegen::Move;
+use search::{ScoreBound, SearchEvent};
+
+use crate::output::{format_bestmove, format_event};
+
+/// How long past the maximum the watchdog waits for the search to answer by itself: the
+/// search's own stop needs one node-count check and two lines of output.
+pub const WATCHDOG_GRACE: Duration = Duration::from_millis(5);
+
+/// Where lines go (stdout in the engine, a buffer in tests).
+pub type Writer = Box<dyn Fn(&str) + Send + Sync>;
+
+#[derive(Default)]
+struct State {
+    /// Best move and expected reply of the last completed iteration.
+    latest: Option<(Move, Option<Move>)>,
+    /// `bestmove` has been written.
+    sent: bool,
+    /// The search has returned.
+    done: bool,
+}
+
+/// The shared answer of one search.
+pub struct Reply {
+    state: Mutex<State>,
+    changed: Condvar,
+    write: Writer,
+    chess960: bool,
+}
+
+impl std::fmt::Debug for Reply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reply")
+            .field("chess960", &self.chess960)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Reply {
+    /// A reply that writes through `write`.
+    pub fn new(write: Writer, chess960: bool) -> Reply {
+        Reply {
+            state: Mutex::new(State::default()),
+            changed: Condvar::new(),
+            write,
+            chess960,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The search's event sink: writes the event unless `bestmove` is out, and remembers the
+    /// best line of each completed iteration (an exact first line).
+    pub fn on_event(&self, event: &SearchEvent<'_>) {
+        let mut state = self.lock();
+        if let SearchEvent::Info(info) = event {
+            if info.bound == ScoreBound::Exact && info.multipv == 1 {
+                if let Some(&best) = info.pv.first() {
+                    state.latest = Some((best, info.pv.get(1).copied()));
+                    self.changed.notify_all();
+                }
+            }
+        }
+        if !state.sent {
+            (self.write)(&format_event(event, self.chess960));
+        }
+    }
+
+    /// The search returned: writes its `bestmove` unless the watchdog already did.
+    pub fn finish(&self, best: Option<Move>, ponder: Option<Move>) {
+        let mut state = self.lock();
+        state.done = true;
+        if !state.sent {
+            state.sent = true;
+            (self.write)(&format_bestmove(best, ponder, self.chess960));
+        }
+        self.changed.notify_all();
+    }
+
+    /// The watchdog: waits until `deadline` or the search's answer. At the deadline, once an
+    /// iteration has completed, writes its move and returns `true`: the caller must stop the
+    /// search. Returns `false` when the search answered first.
+    pub fn watch(&self, deadline: Instant) -> bool {
+        let mut state = self.lock();
+        loop {
+            if state.done || state.sent {
+                return false;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                if let Some((best, ponder)) = state.latest {
+                    state.sent = true;
+                    (self.write)(&format_bestmove(Some(best), ponder, self.chess960));
+                    return true;
+                }
+                // No iteration completed yet: wait for one (or for the search's answer).
+                state = self
+                    .changed
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+            } else {
+                state = self
+                    .changed
+                    .wait_timeout(state, deadline - now)
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    use movegen::Position;
+    use search::{IterationInfo, UciScore};
+
+    fn recorder() -> (Arc<Mutex<Vec<String>>>, Writer) {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        (
+            lines,
+            Box::new(move |l: &str| sink.lock().unwrap().push(l.to_owned())),
+        )
+    }
+
+    fn line(pv: &[&str], bound: ScoreBound) -> IterationInfo {
+        let mut pos = Position::startpos();
+        let pv = pv
+            .iter()
+            .map(|m| {
+                let mv = pos.parse_uci_move(m, false).unwrap();
+                pos.play(mv);
+                mv
+            })
+            .collect();
+        IterationInfo {
+            depth: 3,
+            seldepth: 3,
+            multipv: 1,
+            score: UciScore(20),
+            bound,
+            nodes: 100,
+            elapsed: Duration::ZERO,
+            hashfull: 0,
+            pv,
+        }
+    }
+
+    fn bestmoves(lines: &Mutex<Vec<String>>) -> Vec<String> {
+        let lines = lines.lock().unwrap();
+        lines
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn a_late_search_is_answered_by_the_watchdog_once() {
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false);
+        reply.on_event(&SearchEvent::Info(&line(
+            &["e2e4", "e7e5"],
+            ScoreBound::Exact,
+        )));
+        // A bound line is not a completed iteration: it must not become the answer.
+        reply.on_event(&SearchEvent::Info(&line(&["d2d4"], ScoreBound::Lower)));
+        assert!(reply.watch(Instant::now()));
+        // The search's own output after that is dropped, its bestmove too.
+        reply.on_event(&SearchEvent::Info(&line(&["d2d4"], ScoreBound::Exact)));
+        reply.finish(None, None);
+        assert_eq!(bestmoves(&lines), ["bestmove e2e4 ponder e7e5"]);
+        assert_eq!(
+            lines.lock().unwrap().last().unwrap(),
+            "bestmove e2e4 ponder e7e5"
+        );
+    }
+
+    #[test]
+    fn a_search_that_answers_first_keeps_its_move() {
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false);
+        reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Exact)));
+        let pos = Position::startpos();
+        reply.finish(Some(pos.parse_uci_move("g1f3", false).unwrap()), None);
+        assert!(!reply.watch(Instant::now()));
+        assert_eq!(bestmoves(&lines), ["bestmove g1f3"]);
+    }
+
+    #[test]
+    fn the_watchdog_waits_for_a_first_iteration() {
+        let (lines, write) = recorder();
+        let reply = Arc::new(Reply::new(write, false));
+        let watcher = {
+            let reply = Arc::clone(&reply);
+            std::thread::spawn(move || reply.watch(Instant::now()))
+        };
+        reply.on_event(&SearchEvent::Info(&line(&["c2c4"], ScoreBound::Exact)));
+        // The search has not answered, so the watchdog answers once the iteration is in.
+        assert!(watcher.join().unwrap());
+        reply.finish(None, None);
+        assert_eq!(bestmoves(&lines), ["bestmove c2c4"]);
+    }
+}

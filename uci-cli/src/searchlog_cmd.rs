@@ -1,0 +1,161 @@
+//! `searchlog`: self-play at a time control with every search iteration logged (see
+//! `datagen::searchlog` for what is played and the columns). Parsing and printing only.
+
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, bail};
+use datagen::Rng;
+use datagen::searchlog::{HEADER, LoggedEnding, TimeControl, play_logged_game};
+
+/// The usage text of `tsubame searchlog`.
+pub const USAGE: &str =
+    "usage: tsubame searchlog --out FILE --games N [--tc BASE+INC] [--hash MB] [--seed N]";
+
+/// What `tsubame searchlog ...` asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchlogArgs {
+    /// The log, appended to (the header is written when the file is empty).
+    pub out: PathBuf,
+    /// Games to play.
+    pub games: u64,
+    /// The time control, default 5+0.05.
+    pub tc: TimeControl,
+    /// Table per side, MiB.
+    pub hash_mb: usize,
+    /// The openings' seed.
+    pub seed: u64,
+}
+
+/// Parses `BASE+INC` in seconds (`5+0.05`, `10`) into ms.
+pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let ms = |part: &str| -> anyhow::Result<i64> {
+        let seconds: f64 = part
+            .trim()
+            .parse()
+            .with_context(|| format!("--tc: '{part}' is not a number of seconds"))?;
+        if !(0.0..=86_400.0).contains(&seconds) {
+            bail!("--tc: {seconds} s is out of range");
+        }
+        Ok((seconds * 1000.0).round() as i64)
+    };
+    let tc = TimeControl {
+        base_ms: ms(base)?,
+        increment_ms: ms(inc)?,
+    };
+    if tc.base_ms == 0 {
+        bail!("--tc: the base time must be positive");
+    }
+    Ok(tc)
+}
+
+/// Parses the arguments after `searchlog`.
+pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
+    let (mut out, mut games) = (None, None);
+    let mut tc = TimeControl {
+        base_ms: 5000,
+        increment_ms: 50,
+    };
+    let (mut hash_mb, mut seed) = (16usize, 1u64);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it
+            .next()
+            .with_context(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let number = || -> anyhow::Result<u64> {
+            value
+                .parse()
+                .with_context(|| format!("{flag}: '{value}' is not a number"))
+        };
+        match flag.as_str() {
+            "--out" => out = Some(PathBuf::from(value)),
+            "--games" => games = Some(number()?),
+            "--tc" => tc = parse_tc(value)?,
+            "--hash" => hash_mb = usize::try_from(number()?)?.max(1),
+            "--seed" => seed = number()?,
+            other => bail!("unknown option '{other}'\n{USAGE}"),
+        }
+    }
+    Ok(SearchlogArgs {
+        out: out.with_context(|| format!("--out is required\n{USAGE}"))?,
+        games: games.with_context(|| format!("--games is required\n{USAGE}"))?,
+        tc,
+        hash_mb,
+        seed,
+    })
+}
+
+/// Runs `tsubame searchlog ...`: plays the games, appending rows as each search ends, and
+/// prints one line per game.
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let args = parse_args(args)?;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("cannot open {}", args.out.display()))?;
+    let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(false);
+    let mut log = BufWriter::new(file);
+    if empty {
+        writeln!(log, "{HEADER}")?;
+    }
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng::new(args.seed);
+    for game in 1..=args.games {
+        let mut written: std::io::Result<()> = Ok(());
+        let mut searches = 0u64;
+        let ending = play_logged_game(game, args.tc, args.hash_mb, &mut rng, &stop, &mut |rows| {
+            searches += 1;
+            for row in rows {
+                if written.is_ok() {
+                    written = writeln!(log, "{}", row.to_tsv());
+                }
+            }
+        })
+        .map_err(|e| anyhow::anyhow!("cannot allocate the tables: {e}"))?;
+        written
+            .and_then(|()| log.flush())
+            .context("cannot write the log")?;
+        let how = match ending {
+            LoggedEnding::Played => "played out",
+            LoggedEnding::TimeLoss => "lost on time",
+            LoggedEnding::Abandoned => "abandoned",
+        };
+        println!("game {game}: {searches} searches, {how}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn time_controls_parse_to_ms() {
+        let tc = parse_tc("5+0.05").unwrap();
+        assert_eq!((tc.base_ms, tc.increment_ms), (5000, 50));
+        let tc = parse_tc("10").unwrap();
+        assert_eq!((tc.base_ms, tc.increment_ms), (10_000, 0));
+        assert!(parse_tc("fast").is_err());
+        assert!(parse_tc("0+1").is_err());
+        assert!(parse_tc("-1+0").is_err());
+    }
+
+    #[test]
+    fn arguments_parse_and_are_checked() {
+        let parsed = parse_args(&args("--out x.tsv --games 3 --tc 1+0.01 --seed 9")).unwrap();
+        assert_eq!(parsed.games, 3);
+        assert_eq!(parsed.tc.base_ms, 1000);
+        assert_eq!(parsed.seed, 9);
+        assert!(parse_args(&args("--games 3")).is_err());
+        assert!(parse_args(&args("--out x --games")).is_err());
+        assert!(parse_args(&args("--out x --games 2 --bogus 1")).is_err());
+    }
+}
