@@ -160,6 +160,7 @@ mod tests {
             nodes: 100,
             elapsed: Duration::ZERO,
             hashfull: 0,
+            tbhits: 0,
             pv,
         }
     }
