@@ -96,12 +96,14 @@ impl Backend {
     pub fn update(self, dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
         match self.0 {
             Kind::Scalar => scalar::update(dst, src, add, sub),
-            // SAFETY: `Backend(Kind::Avx2)` is only built by `avx2()`, after the CPU was
-            // found to support AVX2.
+            // SAFETY: the callee's one precondition is a CPU with AVX2. `Backend`'s field and
+            // `Kind` are private to this module, where `Backend(Kind::Avx2)` is built only by
+            // `avx2()`, after `is_x86_feature_detected!("avx2")` said yes; the rows are whole
+            // `Row`s, which the kernel's loads and stores stay inside.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx2 => unsafe { avx2::update(dst, src, add, sub) },
-            // SAFETY: `Backend(Kind::Avx512)` is only built by `avx512()`, after the CPU was
-            // found to support AVX-512 F and BW.
+            // SAFETY: as for AVX2: `Backend(Kind::Avx512)` is built only by `avx512()`, after
+            // the CPU was found to support AVX-512 F and BW, the callee's one precondition.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe { avx512::update(dst, src, add, sub) },
         }
@@ -252,5 +254,33 @@ mod avx512 {
             sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
         }
         _mm512_reduce_add_epi32(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The soundness of every SIMD call rests on this: a backend exists only where the CPU
+    /// reports its instructions, whichever constructor or list it comes from.
+    #[test]
+    fn simd_backends_exist_only_on_cpus_that_have_them() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let avx2 = std::arch::is_x86_feature_detected!("avx2");
+            let avx512 = std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw");
+            assert_eq!(Backend::avx2().is_some(), avx2);
+            assert_eq!(Backend::avx512().is_some(), avx512);
+            for backend in Backend::available().into_iter().chain([Backend::best()]) {
+                match backend.0 {
+                    Kind::Scalar => {}
+                    Kind::Avx2 => assert!(avx2),
+                    Kind::Avx512 => assert!(avx512),
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        assert_eq!(Backend::available(), vec![Backend::SCALAR]);
     }
 }

@@ -30,10 +30,20 @@ pub(crate) struct Buckets {
     pages: PageSize,
 }
 
-// SAFETY: `Buckets` owns its allocation as a `Box<[Bucket]>` would; `Bucket` is `Send` and
-// `Sync` (it holds only atomics), so sending or sharing the owner is sound for the same reasons.
+// What the unsafe code of this module relies on about `Bucket`, checked when it compiles: it
+// may be sent and shared between threads (it holds only atomics), and it is not zero-sized.
+const _: () = {
+    const fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<Bucket>();
+    assert!(size_of::<Bucket>() > 0);
+};
+
+// SAFETY: `Buckets` uniquely owns its allocation, as a `Box<[Bucket]>` would (no other pointer
+// to it escapes: `Deref` lends borrows tied to `self`), so moving the owner to another thread
+// moves only `Bucket`s, which are `Send` (asserted above).
 unsafe impl Send for Buckets {}
-// SAFETY: as for `Send`: shared access hands out only `&[Bucket]`, and `Bucket: Sync`.
+// SAFETY: `&Buckets` hands out only `&[Bucket]` (and `len`/`pages`, plain copies), so sharing
+// it shares `Bucket`s, which are `Sync` (asserted above); mutation needs `&mut Buckets`.
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
@@ -56,12 +66,16 @@ impl Buckets {
         let layout = Layout::array::<Bucket>(count)
             .and_then(|layout| layout.align_to(pages::alignment(pages)))
             .ok()?;
-        // SAFETY: `layout` has a non-zero size: `count > 0` and a bucket is 64 bytes.
+        // SAFETY: `alloc`'s one precondition is a non-zero size: `count > 0` (returned above
+        // otherwise) and a bucket is not zero-sized (asserted at the top of this module). A
+        // null result (no memory) is turned into `None` on the next line.
         let raw = unsafe { alloc(layout) };
         let start = NonNull::new(raw.cast::<Bucket>())?;
         pages::advise(raw, layout.size(), pages);
-        // SAFETY: `start` points to a fresh allocation of `count` buckets' size with at least a
-        // bucket's alignment, owned by nobody else; `MaybeUninit` asks nothing of its contents.
+        // SAFETY: `start` is non-null and points to a fresh allocation of `layout.size() >=
+        // count * size_of::<Bucket>()` bytes, at most `isize::MAX` (`Layout::array` checks it),
+        // aligned to at least a bucket's alignment (`align_to` only raises it), owned by nobody
+        // else; `MaybeUninit` asks nothing of the contents, so the uninitialized bytes are valid.
         let uninit = unsafe {
             slice::from_raw_parts_mut(start.as_ptr().cast::<MaybeUninit<Bucket>>(), count)
         };
@@ -96,8 +110,10 @@ impl Deref for Buckets {
     type Target = [Bucket];
 
     fn deref(&self) -> &[Bucket] {
-        // SAFETY: `start` is valid for `len` initialized buckets (written in `new`; dangling
-        // and well aligned for the empty array), and they live as long as `self`.
+        // SAFETY: `start` is valid and aligned for `len` initialized buckets: `new` wrote
+        // every one before building `Self` (the fill covers the whole slice, threads that could
+        // not start included), and the empty array is `len == 0` with a dangling, well aligned
+        // pointer. The memory lives until `drop`, and the borrow is tied to `self`.
         unsafe { slice::from_raw_parts(self.start.as_ptr(), self.len) }
     }
 }
@@ -178,13 +194,18 @@ mod tests {
 
     #[test]
     fn buckets_come_back_empty_and_aligned() {
-        for pages in [PageSize::Standard, PageSize::Huge] {
-            let buckets = Buckets::new(1000, pages, 1).unwrap();
-            assert_eq!(buckets.len(), 1000);
-            assert_eq!(buckets.pages(), pages);
-            let align = pages::alignment(pages).max(64);
-            assert_eq!(buckets.as_ptr() as usize % align, 0);
-            assert!(all_empty(&buckets));
+        // One bucket (the smallest allocation), and sizes that are not a whole number of huge
+        // pages.
+        for count in [1, 1000, (2 << 20) / 64 + 1] {
+            for pages in [PageSize::Standard, PageSize::Huge] {
+                let mut buckets = Buckets::new(count, pages, 2).unwrap();
+                assert_eq!(buckets.len(), count);
+                assert_eq!(buckets.pages(), pages);
+                let align = pages::alignment(pages).max(64);
+                assert_eq!(buckets.as_ptr() as usize % align, 0);
+                assert_eq!(buckets.as_mut_ptr() as usize % align, 0);
+                assert!(all_empty(&buckets));
+            }
         }
     }
 
@@ -204,8 +225,11 @@ mod tests {
 
     #[test]
     fn impossible_sizes_fail_without_aborting() {
+        // Beyond `isize::MAX` bytes (refused by `Layout`), then below it but beyond any memory
+        // (refused by the allocator), then the largest count whose bytes still fit a `usize`.
         assert!(Buckets::new(usize::MAX / 8, PageSize::Huge, 2).is_none());
         assert!(Buckets::new(usize::MAX / 128, PageSize::Standard, 2).is_none());
+        assert!(Buckets::new(usize::MAX / 64, PageSize::Huge, 2).is_none());
         let empty = Buckets::new(0, PageSize::Huge, 2).unwrap();
         assert_eq!(empty.len(), 0);
         assert_eq!(Buckets::empty().len(), 0);

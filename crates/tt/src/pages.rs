@@ -58,16 +58,20 @@ mod linux {
 
     // The C library that `std` links on Linux provides `madvise` (POSIX, `sys/mman.h`); one
     // declaration is lighter than a dependency on the `libc` crate for one call.
+    // SAFETY: the declaration matches the C prototype `int madvise(void *addr, size_t length,
+    // int advice)` on these targets: `size_t` is `usize`, `int` is `c_int`, a pointer is a
+    // pointer; it is the same declaration the `libc` crate makes.
     unsafe extern "C" {
         fn madvise(addr: *mut c_void, length: usize, advice: c_int) -> c_int;
     }
 
     pub(super) fn advise_huge(start: *mut u8, len: usize) {
         // SAFETY: `madvise` with `MADV_HUGEPAGE` only sets a flag on the mappings that cover
-        // the range; it reads and writes no memory of this process. Its preconditions are
-        // checked by the kernel, which answers `EINVAL`/`ENOMEM` for a misaligned or unmapped
-        // range instead of misbehaving; the result is ignored because standard pages are the
-        // fallback either way.
+        // the range (khugepaged may later move their contents to huge pages, preserving them);
+        // it reads and writes no memory of this process through `start`. Every argument is
+        // checked by the kernel, which answers `EINVAL`/`ENOMEM` for a misaligned, empty or
+        // unmapped range instead of acting on it (`advice_on_any_range_is_harmless` passes such
+        // ranges); the result is ignored because standard pages are the fallback either way.
         let _ = unsafe { madvise(start.cast::<c_void>(), len, MADV_HUGEPAGE) };
     }
 }
@@ -102,6 +106,11 @@ mod tests {
         let mut bytes = vec![7u8; 3 << 20];
         advise(bytes.as_mut_ptr(), bytes.len(), PageSize::Huge);
         advise(bytes.as_mut_ptr(), bytes.len(), PageSize::Standard);
+        // An unaligned start, an odd length, an empty range and a null pointer: the kernel
+        // refuses them, and nothing changes.
+        advise(bytes.as_mut_ptr().wrapping_add(1), 4097, PageSize::Huge);
+        advise(bytes.as_mut_ptr(), 0, PageSize::Huge);
+        advise(std::ptr::null_mut(), 1 << 21, PageSize::Huge);
         assert!(bytes.iter().all(|&b| b == 7));
     }
 }
