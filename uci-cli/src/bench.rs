@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use movegen::Position;
-use search::{History, SearchControl, SearchRequest};
+use search::{SearchControl, SearchRequest, Worker};
 use timeman::{Limits, TimeOptions};
 use tt::TranspositionTable;
 
@@ -74,9 +74,9 @@ pub const POSITIONS: &[&str] = &[
     "r5k1/5ppp/8/8/8/8/5PPP/1R4K1 b - - 0 30",
 ];
 
-/// A search of `position` to `depth` with `threads`, one line, default time options: the
-/// request both benches use.
-pub fn fixed_depth_request(position: Position, depth: u32, threads: usize) -> SearchRequest {
+/// A search of `position` to `depth`, one line, default time options: the request both
+/// benches use.
+pub fn fixed_depth_request(position: Position, depth: u32) -> SearchRequest {
     SearchRequest {
         position,
         history: Vec::new(),
@@ -87,7 +87,6 @@ pub fn fixed_depth_request(position: Position, depth: u32, threads: usize) -> Se
         time_options: TimeOptions::default(),
         searchmoves: Vec::new(),
         multipv: 1,
-        threads,
     }
 }
 
@@ -103,7 +102,7 @@ pub fn run(depth: Option<u32>) {
         }
     };
     let control = SearchControl::default();
-    let mut histories: Vec<History> = Vec::new();
+    let mut worker = Worker::new();
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -112,9 +111,9 @@ pub fn run(depth: Option<u32>) {
             continue;
         };
         tt.clear(1);
-        histories.iter_mut().for_each(History::clear);
-        let request = fixed_depth_request(position, depth, 1);
-        let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
+        worker.clear();
+        let request = fixed_depth_request(position, depth);
+        let outcome = worker.search(&request, &tt, &control, &mut |_| {});
         total_nodes += outcome.nodes;
         send(&format!(
             "position {:>2}/{}: {} nodes",

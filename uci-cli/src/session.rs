@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 
 use movegen::{Move, Position};
-use search::{History, SearchControl, SearchRequest};
+use search::{SearchControl, SearchRequest, ThreadPool};
 use timeman::{Clock, Limits, TimeModel, TimeOptions};
 use tt::TranspositionTable;
 
@@ -35,7 +35,8 @@ pub struct Session {
     game_keys: Vec<u64>,
     options: Options,
     tt: Arc<TranspositionTable>,
-    histories: Arc<Mutex<Vec<History>>>,
+    /// The search threads and their workers; locked by the search thread while it runs.
+    threads: Arc<Mutex<ThreadPool>>,
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
@@ -47,6 +48,7 @@ impl Session {
     pub fn new() -> anyhow::Result<Session> {
         let options = Options::new();
         let megabytes = options.spin(OptionId::Hash).max(1) as usize;
+        let threads = options.spin(OptionId::Threads).max(1) as usize;
         let tt = TranspositionTable::new(megabytes)
             .map_err(|e| anyhow::anyhow!("cannot allocate the hash table: {e}"))?;
         Ok(Session {
@@ -54,7 +56,7 @@ impl Session {
             game_keys: Vec::new(),
             options,
             tt: Arc::new(tt),
-            histories: Arc::new(Mutex::new(Vec::new())),
+            threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
             control: Arc::new(SearchControl::default()),
             worker: None,
             debug: false,
@@ -164,6 +166,11 @@ impl Session {
                 self.finish_worker(true);
                 self.clear_hash();
             }
+            OptionId::Threads => {
+                self.finish_worker(true);
+                let threads = self.options.spin(OptionId::Threads).max(1) as usize;
+                self.thread_pool().set_threads(threads);
+            }
             _ => {}
         }
     }
@@ -186,13 +193,14 @@ impl Session {
     fn new_game(&mut self) {
         self.finish_worker(true);
         self.clear_hash();
-        self.histories
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .iter_mut()
-            .for_each(History::clear);
+        self.thread_pool().clear();
         self.position = Position::startpos();
         self.game_keys.clear();
+    }
+
+    /// The thread pool, once no search holds it.
+    fn thread_pool(&self) -> std::sync::MutexGuard<'_, ThreadPool> {
+        self.threads.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
@@ -310,10 +318,9 @@ impl Session {
             time_options: self.time_options(),
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
-            threads: self.options.spin(OptionId::Threads).max(1) as usize,
         };
         let tt = Arc::clone(&self.tt);
-        let histories = Arc::clone(&self.histories);
+        let threads = Arc::clone(&self.threads);
         let control = Arc::clone(&self.control);
         control.reset();
         let spawned = thread::Builder::new()
@@ -321,11 +328,10 @@ impl Session {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
-                let outcome =
-                    search::search(&request, &tt, &control, &mut histories, &mut |event| {
-                        send(&format_event(&event, chess960));
-                    });
+                let mut pool = threads.lock().unwrap_or_else(PoisonError::into_inner);
+                let outcome = pool.search(&request, &tt, &control, &mut |event| {
+                    send(&format_event(&event, chess960));
+                });
                 send(&format_bestmove(
                     outcome.best_move,
                     outcome.ponder_move,

@@ -84,7 +84,7 @@ impl Searcher<'_> {
             return self.qsearch(pos, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
-        self.pv.clear(ply);
+        self.worker.pv.clear(ply);
         self.count_node();
         if self.aborted() {
             return 0;
@@ -122,11 +122,11 @@ impl Searcher<'_> {
                 _ => eval::evaluate(pos),
             }
         };
-        self.plies[ply].eval = eval;
+        self.worker.stack[ply].eval = eval;
         let improving = !in_check
             && ply >= 2
-            && self.plies[ply - 2].eval != SCORE_NONE
-            && eval > self.plies[ply - 2].eval;
+            && self.worker.stack[ply - 2].eval != SCORE_NONE
+            && eval > self.worker.stack[ply - 2].eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
@@ -136,22 +136,22 @@ impl Searcher<'_> {
             }
             // Null move: if passing still fails high, a real move will too (not in pawn
             // endings, where zugzwang makes passing the best option).
-            let previous_was_null = ply > 0 && self.plies[ply - 1].mv.is_none();
+            let previous_was_null = ply > 0 && self.worker.stack[ply - 1].mv.is_none();
             if depth >= 3
                 && eval >= beta
                 && !previous_was_null
-                && !self.plies[ply].no_null
+                && !self.worker.stack[ply].no_null
                 && !pos.only_king_and_pawns(pos.turn())
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 child.play_null();
-                self.plies[ply].mv = None;
-                self.plies[ply].moved = None;
-                self.keys.push(child.key());
+                self.worker.stack[ply].mv = None;
+                self.worker.stack[ply].moved = None;
+                self.worker.keys.push(child.key());
                 let score =
                     -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
-                self.keys.pop();
+                self.worker.keys.pop();
                 if self.aborted() {
                     return 0;
                 }
@@ -161,9 +161,9 @@ impl Searcher<'_> {
                     if depth < 10 {
                         return score;
                     }
-                    self.plies[ply].no_null = true;
+                    self.worker.stack[ply].no_null = true;
                     let verified = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
-                    self.plies[ply].no_null = false;
+                    self.worker.stack[ply].no_null = false;
                     if verified >= beta {
                         return score;
                     }
@@ -178,19 +178,20 @@ impl Searcher<'_> {
         }
 
         let previous = (ply > 0)
-            .then(|| self.plies[ply - 1])
+            .then(|| self.worker.stack[ply - 1])
             .and_then(|p| Some((p.moved?, p.mv?)));
         let hints = OrderingHints {
             tt_move,
-            killers: self.history.killers(ply),
-            countermove: previous.and_then(|(piece, mv)| self.history.countermove(piece, mv.to())),
+            killers: self.worker.history.killers(ply),
+            countermove: previous
+                .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
         };
-        let mut picker = MovePicker::new(pos, &hints, self.history);
+        let mut picker = MovePicker::new(pos, &hints, &self.worker.history);
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { 0 };
         }
-        self.history.clear_killers(ply + 1);
-        self.plies[ply + 1].no_null = false;
+        self.worker.history.clear_killers(ply + 1);
+        self.worker.stack[ply + 1].no_null = false;
 
         let ctx = NodeContext {
             depth,
@@ -228,7 +229,7 @@ impl Searcher<'_> {
                 if score > node.alpha {
                     node.best_move = Some(mv);
                     if pv_node {
-                        self.pv.update(ply, mv);
+                        self.worker.pv.update(ply, mv);
                     }
                     if score >= beta {
                         if quiet {
@@ -323,9 +324,9 @@ impl Searcher<'_> {
         self.tt.prefetch(child.key());
         let gives_check = child.in_check();
         let new_depth = depth - 1 + i32::from(gives_check);
-        self.plies[ply].mv = Some(mv);
-        self.plies[ply].moved = pos.piece_at(mv.from());
-        self.keys.push(child.key());
+        self.worker.stack[ply].mv = Some(mv);
+        self.worker.stack[ply].moved = pos.piece_at(mv.from());
+        self.worker.keys.push(child.key());
 
         let score = if searched == 1 {
             -self.negamax(
@@ -345,7 +346,7 @@ impl Searcher<'_> {
                 r += i32::from(ctx.cut_node);
                 r -= i32::from(gives_check);
                 r -= i32::from(order >= crate::movepick::COUNTERMOVE);
-                r -= self.history.score(pos.turn(), mv) / 8192;
+                r -= self.worker.history.score(pos.turn(), mv) / 8192;
                 r = r.clamp(0, new_depth - 1);
             }
             let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -364,7 +365,7 @@ impl Searcher<'_> {
             }
             s
         };
-        self.keys.pop();
+        self.worker.keys.pop();
         score
     }
 
@@ -404,20 +405,20 @@ impl Searcher<'_> {
     ) {
         let bonus = history_bonus(depth);
         let side = pos.turn();
-        self.history.update(side, mv, bonus);
+        self.worker.history.update(side, mv, bonus);
         for &other in tried {
-            self.history.update(side, other, -bonus);
+            self.worker.history.update(side, other, -bonus);
         }
-        self.history.add_killer(ply, mv);
+        self.worker.history.add_killer(ply, mv);
         if let Some((piece, prev)) = previous {
-            self.history.set_countermove(piece, prev.to(), mv);
+            self.worker.history.set_countermove(piece, prev.to(), mv);
         }
     }
 
     /// Quiescence search: only captures and promotions (all moves when in check), so that
     /// the static evaluation is taken in quiet positions.
     pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv.clear(ply);
+        self.worker.pv.clear(ply);
         self.count_node();
         if self.aborted() {
             return 0;
@@ -460,7 +461,7 @@ impl Searcher<'_> {
                 tt_move,
                 ..OrderingHints::default()
             };
-            MovePicker::new(pos, &hints, self.history)
+            MovePicker::new(pos, &hints, &self.worker.history)
         } else {
             MovePicker::noisy(pos, tt_move)
         };
@@ -483,9 +484,9 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.play(mv);
-            self.keys.push(child.key());
+            self.worker.keys.push(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            self.worker.keys.pop();
             if self.aborted() {
                 return 0;
             }
@@ -494,7 +495,7 @@ impl Searcher<'_> {
                 if score > alpha {
                     best_move = Some(mv);
                     if pv_node {
-                        self.pv.update(ply, mv);
+                        self.worker.pv.update(ply, mv);
                     }
                     if score >= beta {
                         break;

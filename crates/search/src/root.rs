@@ -150,7 +150,9 @@ impl RootSearch<'_, '_> {
             }
             self.completed_depth = depth;
             self.completed = Some(self.moves[0].clone());
-            self.searcher.time_checks_enabled = true;
+            if let Some(main) = &mut self.searcher.main {
+                main.time_checks_enabled = true;
+            }
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
@@ -193,7 +195,10 @@ impl RootSearch<'_, '_> {
             others_mated,
         };
         let elapsed = self.searcher.start.elapsed();
-        self.searcher.tm.on_iteration(&report, elapsed)
+        match &mut self.searcher.main {
+            Some(main) => main.tm.on_iteration(&report, elapsed),
+            None => IterationVerdict::Continue,
+        }
     }
 
     /// Searches the line `pv_index` with a window around its last score, widening on failure.
@@ -265,7 +270,7 @@ impl RootSearch<'_, '_> {
             }
             rm.bound_score = score;
             if first || score > alpha {
-                rm.record(score, s.pv.line(1), s.seldepth);
+                rm.record(score, s.worker.pv.line(1), s.seldepth);
                 if !first {
                     self.best_move_changes += 1;
                 }
@@ -373,9 +378,9 @@ impl Searcher<'_> {
     ) -> i32 {
         let mut child = root.clone();
         child.play(mv);
-        self.plies[0].mv = Some(mv);
-        self.plies[0].moved = root.piece_at(mv.from());
-        self.keys.push(child.key());
+        self.worker.stack[0].mv = Some(mv);
+        self.worker.stack[0].moved = root.piece_at(mv.from());
+        self.worker.keys.push(child.key());
         self.seldepth = 0;
         let new_depth = depth - 1 + i32::from(child.in_check());
         let score = if first {
@@ -387,7 +392,7 @@ impl Searcher<'_> {
             }
             score
         };
-        self.keys.pop();
+        self.worker.keys.pop();
         score
     }
 }

@@ -1,100 +1,82 @@
-//! `Searcher`: the state of one search on one thread, and the node-count check.
+//! `Searcher`: one thread's view of one search (its worker, the shared table and flags, the
+//! clock on the main thread), and the node-count check.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use movegen::{Move, Piece, Position};
+use movegen::Position;
 use timeman::TimeManager;
 use tt::TranspositionTable;
 
 use crate::control::SearchControl;
-use crate::history::History;
-use crate::pv::PvTable;
-use crate::score::{MAX_PLY, SCORE_NONE};
+use crate::crew::Crew;
 use crate::split_point::SplitPoint;
-use crate::thread_pool::ThreadPool;
+use crate::worker::Worker;
 
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
 const CHECK_INTERVAL: u64 = 1024;
 
-/// What the search remembers about each ply of the current line.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PlyState {
-    /// Static evaluation, or `SCORE_NONE` when in check.
-    pub eval: i32,
-    /// The move made from this ply (`None` for a null move or none yet).
-    pub mv: Option<Move>,
-    /// The piece that made it.
-    pub moved: Option<Piece>,
-    /// Null move pruning is off in this subtree (verification search).
-    pub no_null: bool,
+/// What only the main thread has: the clock.
+#[derive(Debug)]
+pub(crate) struct MainThread {
+    pub tm: TimeManager,
+    /// Time limits apply only after the first iteration, so there is always a move to play.
+    pub time_checks_enabled: bool,
+    ponderhit_seen: bool,
 }
 
-impl Default for PlyState {
-    fn default() -> PlyState {
-        PlyState {
-            eval: SCORE_NONE,
-            mv: None,
-            moved: None,
-            no_null: false,
+impl MainThread {
+    pub fn new(tm: TimeManager) -> MainThread {
+        MainThread {
+            tm,
+            time_checks_enabled: false,
+            ponderhit_seen: false,
         }
     }
 }
 
-/// One thread's search state.
+/// One thread's view of one search: its [`Worker`] with the shared state lent to it.
 #[derive(Debug)]
 pub(crate) struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
-    pub pool: &'a ThreadPool,
-    /// This thread's index in the pool; 0 is the main thread, which runs the root.
+    pub crew: &'a Crew,
+    /// This thread's index in the crew; 0 is the main thread, which runs the root.
     pub index: usize,
     /// The innermost split point this thread works under; a cutoff there or above it stops it.
     pub split_chain: Option<Arc<SplitPoint>>,
-    pub tm: TimeManager,
+    /// The clock, on the main thread only.
+    pub main: Option<MainThread>,
     pub start: Instant,
-    pub history: &'a mut History,
-    pub pv: PvTable,
-    pub plies: Box<[PlyState; MAX_PLY + 2]>,
-    /// Keys of every position from the game's start to the current node, for repetitions.
-    pub keys: Vec<u64>,
+    pub worker: &'a mut Worker,
     pub nodes: u64,
     pub seldepth: usize,
     /// Set once the search must unwind; every result computed after it is discarded.
     pub stopped: bool,
-    /// Time limits apply only after the first iteration, so there is always a move to play.
-    pub time_checks_enabled: bool,
-    ponderhit_seen: bool,
 }
 
 impl<'a> Searcher<'a> {
     pub fn new(
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
-        pool: &'a ThreadPool,
+        crew: &'a Crew,
         index: usize,
-        tm: TimeManager,
-        history: &'a mut History,
-        keys: Vec<u64>,
+        main: Option<MainThread>,
+        worker: &'a mut Worker,
     ) -> Searcher<'a> {
         Searcher {
             tt,
             control,
-            pool,
+            crew,
             index,
             split_chain: None,
-            tm,
+            main,
             start: Instant::now(),
-            history,
-            pv: PvTable::default(),
-            plies: Box::new([PlyState::default(); MAX_PLY + 2]),
-            keys,
+            worker,
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            time_checks_enabled: false,
-            ponderhit_seen: false,
         }
     }
 
@@ -108,33 +90,36 @@ impl<'a> Searcher<'a> {
     }
 
     /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread
-    /// looks at the clock; it tells the others through the pool's `abort` flag.
+    /// looks at the clock (helpers have none); it tells the others through the pool's `abort` flag.
     pub fn check_limits(&mut self) {
-        self.pool.slots[self.index]
+        self.crew.slots[self.index]
             .nodes
             .store(self.nodes, Ordering::Relaxed);
-        if self.control.stop_requested() || self.pool.abort.load(Ordering::Acquire) {
+        if self.control.stop_requested() || self.crew.abort.load(Ordering::Acquire) {
             self.stopped = true;
             return;
         }
-        if self.index != 0 {
+        if self.main.is_none() {
             return;
         }
-        if !self.ponderhit_seen && self.control.ponderhit_received() {
-            self.ponderhit_seen = true;
-            self.tm.on_ponderhit();
+        let (nodes, elapsed) = (self.total_nodes(), self.start.elapsed());
+        let Some(main) = &mut self.main else {
+            return;
+        };
+        if !main.ponderhit_seen && self.control.ponderhit_received() {
+            main.ponderhit_seen = true;
+            main.tm.on_ponderhit();
         }
-        let nodes = self.total_nodes();
-        if self.time_checks_enabled && self.tm.should_stop_now(self.start.elapsed(), nodes) {
+        if main.time_checks_enabled && main.tm.should_stop_now(elapsed, nodes) {
             self.stopped = true;
-            self.pool.abort.store(true, Ordering::Release);
+            self.crew.abort.store(true, Ordering::Release);
         }
     }
 
     /// Nodes of all threads: this thread's exact count plus the others' last published ones.
     pub fn total_nodes(&self) -> u64 {
-        let own_published = self.pool.slots[self.index].nodes.load(Ordering::Relaxed);
-        self.pool.published_nodes() - own_published + self.nodes
+        let own_published = self.crew.slots[self.index].nodes.load(Ordering::Relaxed);
+        self.crew.published_nodes() - own_published + self.nodes
     }
 
     /// Whether this thread must unwind: the search is stopping, or a split point above it had
@@ -148,12 +133,11 @@ impl<'a> Searcher<'a> {
     /// irreversible move. One repetition inside the search is scored as a draw: if it was good
     /// to repeat once, it is good to repeat again.
     pub fn is_repetition(&self, pos: &Position) -> bool {
-        let n = self.keys.len();
+        let keys = &self.worker.keys;
+        let n = keys.len();
         let limit = (pos.halfmove_clock() as usize).min(n.saturating_sub(1));
         let key = pos.key();
-        (4..=limit)
-            .step_by(2)
-            .any(|back| self.keys[n - 1 - back] == key)
+        (4..=limit).step_by(2).any(|back| keys[n - 1 - back] == key)
     }
 
     /// Draw by repetition, the fifty-move rule or insufficient material. A fifty-move count

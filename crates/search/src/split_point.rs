@@ -12,9 +12,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use movegen::{Move, Position};
 
 use crate::alphabeta::{LoopState, NodeContext};
+use crate::crew::MAX_SPLITS_PER_THREAD;
 use crate::movepick::MovePicker;
-use crate::searcher::{PlyState, Searcher};
-use crate::thread_pool::MAX_SPLITS_PER_THREAD;
+use crate::searcher::Searcher;
+use crate::worker::PlyState;
 
 /// Splitting a node this shallow costs more than it saves.
 pub const MIN_SPLIT_DEPTH: i32 = 4;
@@ -147,14 +148,14 @@ impl SplitPoint {
 impl Searcher<'_> {
     /// Whether this node may become a split point now.
     pub(crate) fn can_split(&self, depth: i32) -> bool {
-        self.pool.len() > 1
+        self.crew.len() > 1
             && depth >= MIN_SPLIT_DEPTH
-            && self.pool.slots[self.index]
+            && self.crew.slots[self.index]
                 .open_splits
                 .load(Ordering::Relaxed)
                 < MAX_SPLITS_PER_THREAD
             && !self.aborted()
-            && self.pool.has_helper_for(self.index)
+            && self.crew.has_helper_for(self.index)
     }
 
     /// Turns the current node into a split point, searches its remaining moves together with
@@ -174,9 +175,9 @@ impl Searcher<'_> {
             parent: self.split_chain.clone(),
             position: pos.clone(),
             context,
-            keys: self.keys.clone(),
-            plies: self.plies[..=ply].to_vec(),
-            child_killers: self.history.killers(ply + 1),
+            keys: self.worker.keys.clone(),
+            plies: self.worker.stack[..=ply].to_vec(),
+            child_killers: self.worker.history.killers(ply + 1),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(work),
@@ -185,15 +186,15 @@ impl Searcher<'_> {
                 helpers: [0; 4],
             }),
         });
-        let slot = &self.pool.slots[self.index];
+        let slot = &self.crew.slots[self.index];
         slot.open_splits.fetch_add(1, Ordering::Relaxed);
-        let helpers = self.pool.book_helpers(self.index, &sp);
+        let helpers = self.crew.book_helpers(self.index, &sp);
         if helpers > 0 {
-            self.pool.stats.splits.fetch_add(1, Ordering::Relaxed);
+            self.crew.stats.splits.fetch_add(1, Ordering::Relaxed);
             if ply == 0 {
-                self.pool.stats.root_splits.fetch_add(1, Ordering::Relaxed);
+                self.crew.stats.root_splits.fetch_add(1, Ordering::Relaxed);
             }
-            self.pool
+            self.crew
                 .stats
                 .helpers
                 .fetch_add(helpers as u64, Ordering::Relaxed);
@@ -203,12 +204,12 @@ impl Searcher<'_> {
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
         if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
-            self.pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
+            self.crew.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
         }
         // Every helper has left: nobody takes work from here any more, so it can be moved out.
         let mut state = sp.lock();
         if context.pv_node && !state.pv.is_empty() {
-            self.pv.set_line(ply, &state.pv);
+            self.worker.pv.set_line(ply, &state.pv);
         }
         (state.node.clone(), state.work.take())
     }
@@ -224,10 +225,10 @@ impl Searcher<'_> {
         let saved = if owner {
             None
         } else {
-            let keys = std::mem::replace(&mut self.keys, sp.keys.clone());
-            let plies = self.plies.clone();
-            self.plies[..=ply].copy_from_slice(&sp.plies);
-            self.history.set_killers(ply + 1, sp.child_killers);
+            let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
+            let plies = self.worker.stack.clone();
+            self.worker.stack[..=ply].copy_from_slice(&sp.plies);
+            self.worker.history.set_killers(ply + 1, sp.child_killers);
             Some((keys, plies))
         };
         let nodes_before = self.nodes;
@@ -275,7 +276,7 @@ impl Searcher<'_> {
             if let (Some(i), Some(SplitWork::Root(root))) = (root_index, &mut state.work) {
                 let raised_alpha = score > state.node.alpha;
                 let continuation = if raised_alpha {
-                    self.pv.line(1).collect()
+                    self.worker.pv.line(1).collect()
                 } else {
                     Vec::new()
                 };
@@ -295,7 +296,7 @@ impl Searcher<'_> {
                     if ctx.pv_node {
                         state.pv.clear();
                         state.pv.push(mv);
-                        state.pv.extend(self.pv.line(ply + 1));
+                        state.pv.extend(self.worker.pv.line(ply + 1));
                     }
                     if score >= ctx.beta {
                         sp.cutoff.store(true, Ordering::Release);
@@ -309,15 +310,15 @@ impl Searcher<'_> {
             }
         }
         if !owner {
-            self.pool
+            self.crew
                 .stats
                 .helper_nodes
                 .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
         }
         self.split_chain = saved_chain;
         if let Some((keys, plies)) = saved {
-            self.keys = keys;
-            self.plies = plies;
+            self.worker.keys = keys;
+            self.worker.stack = plies;
         }
     }
 }
@@ -393,8 +394,8 @@ pub(crate) mod tests {
     #[test]
     fn a_helper_takes_the_owners_killers_for_the_children() {
         use crate::control::SearchControl;
-        use crate::thread_pool::ThreadPool;
-        use timeman::{Limits, TimeManager, TimeOptions};
+        use crate::crew::Crew;
+        use crate::worker::Worker;
         use tt::TranspositionTable;
 
         let mv = |text| {
@@ -413,13 +414,12 @@ pub(crate) mod tests {
 
         let tt = TranspositionTable::new(1).expect("1 MB table");
         let control = SearchControl::default();
-        let pool = ThreadPool::new(2);
-        let tm = TimeManager::new(&Limits::default(), &TimeOptions::default(), 0);
-        let mut history = History::default();
-        history.add_killer(ply + 1, mv("b1c3"));
-        let mut helper = Searcher::new(&tt, &control, &pool, 1, tm, &mut history, Vec::new());
+        let crew = Crew::new(2);
+        let mut worker = Worker::new();
+        worker.history.add_killer(ply + 1, mv("b1c3"));
+        let mut helper = worker.searcher(&tt, &control, &crew, 1, None);
         helper.work_at(&sp, false);
-        assert_eq!(helper.history.killers(ply + 1), sp.child_killers);
+        assert_eq!(helper.worker.history.killers(ply + 1), sp.child_killers);
     }
 
     #[test]
