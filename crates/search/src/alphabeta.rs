@@ -144,14 +144,10 @@ impl Searcher<'_> {
                 && !pos.only_king_and_pawns(pos.turn())
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let mut child = pos.clone();
-                child.play_null();
-                self.worker.stack[ply].mv = None;
-                self.worker.stack[ply].moved = None;
-                self.worker.keys.push(child.key());
+                let child = self.make_null(pos, ply);
                 let score =
                     -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
-                self.worker.keys.pop();
+                self.unmake_move();
                 if self.aborted() {
                     return 0;
                 }
@@ -319,14 +315,9 @@ impl Searcher<'_> {
     ) -> i32 {
         let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
         let quiet = pos.is_quiet(mv);
-        let mut child = pos.clone();
-        child.play(mv);
-        self.tt.prefetch(child.key());
+        let child = self.make_move(pos, mv, ply);
         let gives_check = child.in_check();
         let new_depth = depth - 1 + i32::from(gives_check);
-        self.worker.stack[ply].mv = Some(mv);
-        self.worker.stack[ply].moved = pos.piece_at(mv.from());
-        self.worker.keys.push(child.key());
 
         let score = if searched == 1 {
             -self.negamax(
@@ -365,7 +356,7 @@ impl Searcher<'_> {
             }
             s
         };
-        self.worker.keys.pop();
+        self.unmake_move();
         score
     }
 
@@ -482,11 +473,9 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play(mv);
-            self.worker.keys.push(child.key());
+            let child = self.make_move(pos, mv, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.worker.keys.pop();
+            self.unmake_move();
             if self.aborted() {
                 return 0;
             }

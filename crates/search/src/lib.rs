@@ -11,6 +11,7 @@ mod alphabeta;
 mod control;
 mod crew;
 mod history;
+mod make_move;
 mod movepick;
 mod pv;
 mod root;

@@ -376,11 +376,7 @@ impl Searcher<'_> {
         beta: i32,
         first: bool,
     ) -> i32 {
-        let mut child = root.clone();
-        child.play(mv);
-        self.worker.stack[0].mv = Some(mv);
-        self.worker.stack[0].moved = root.piece_at(mv.from());
-        self.worker.keys.push(child.key());
+        let child = self.make_move(root, mv, 0);
         self.seldepth = 0;
         let new_depth = depth - 1 + i32::from(child.in_check());
         let score = if first {
@@ -392,7 +388,7 @@ impl Searcher<'_> {
             }
             score
         };
-        self.worker.keys.pop();
+        self.unmake_move();
         score
     }
 }
