@@ -2,11 +2,10 @@
 
 use std::sync::LazyLock;
 
-use arrayvec::ArrayVec;
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE};
 
-use crate::history::history_bonus;
+use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::{MovePicker, OrderingHints};
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
@@ -39,33 +38,6 @@ fn bound_allows_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool 
         Bound::Upper => score <= alpha,
         Bound::None => false,
     }
-}
-
-/// What a node's move loop needs to know about the node; fixed once the loop starts.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NodeContext {
-    pub depth: i32,
-    pub beta: i32,
-    pub ply: usize,
-    pub pv_node: bool,
-    pub cut_node: bool,
-    pub in_check: bool,
-    pub eval: i32,
-    pub improving: bool,
-}
-
-/// What a node's move loop has found so far; shared under a lock once the node splits.
-#[derive(Clone, Debug)]
-pub(crate) struct LoopState {
-    pub alpha: i32,
-    pub best_score: i32,
-    pub best_move: Option<Move>,
-    /// Moves searched (not pruned).
-    pub searched: usize,
-    /// Quiet moves searched that did not become the best move.
-    pub quiets_tried: usize,
-    /// Late move pruning or futility has ruled out every further quiet move.
-    pub skip_quiets: bool,
 }
 
 impl Searcher<'_> {
@@ -200,15 +172,7 @@ impl Searcher<'_> {
             improving,
         };
         let original_alpha = alpha;
-        let mut node = LoopState {
-            alpha,
-            best_score: -INFINITE,
-            best_move: None,
-            searched: 0,
-            quiets_tried: 0,
-            skip_quiets: false,
-        };
-        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut node = LoopState::start(alpha);
 
         while let Some((mv, order)) = picker.next_move() {
             if self.should_prune(pos, mv, order, &ctx, &mut node) {
@@ -219,37 +183,14 @@ impl Searcher<'_> {
             if self.aborted() {
                 return 0;
             }
-            let quiet = pos.is_quiet(mv);
-            if score > node.best_score {
-                node.best_score = score;
-                if score > node.alpha {
-                    node.best_move = Some(mv);
-                    if pv_node {
-                        self.worker.pv.update(ply, mv);
-                    }
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(pos, mv, &quiets, depth, ply, previous);
-                        }
-                        break;
-                    }
-                    node.alpha = score;
-                }
-            }
-            if quiet && node.best_move != Some(mv) {
-                node.quiets_tried += 1;
-                let _ = quiets.try_push(mv);
+            if self.record_move(pos, &ctx, &mut node, mv, score) == Step::Cutoff {
+                break;
             }
             // Young brothers wait: with the first move searched, the rest may go in parallel.
             if self.can_split(depth) {
                 node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
                 if self.aborted() {
                     return 0;
-                }
-                if node.best_score >= beta {
-                    if let Some(best) = node.best_move.filter(|m| pos.is_quiet(*m)) {
-                        self.reward_quiet(pos, best, &[], depth, ply, previous);
-                    }
                 }
                 break;
             }
@@ -381,29 +322,6 @@ impl Searcher<'_> {
         let mv = best_move.map_or(0, Move::to_raw);
         self.tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
-    }
-
-    /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
-    /// and remember it as killer and countermove.
-    fn reward_quiet(
-        &mut self,
-        pos: &Position,
-        mv: Move,
-        tried: &[Move],
-        depth: i32,
-        ply: usize,
-        previous: Option<(movegen::Piece, Move)>,
-    ) {
-        let bonus = history_bonus(depth);
-        let side = pos.turn();
-        self.worker.history.update(side, mv, bonus);
-        for &other in tried {
-            self.worker.history.update(side, other, -bonus);
-        }
-        self.worker.history.add_killer(ply, mv);
-        if let Some((piece, prev)) = previous {
-            self.worker.history.set_countermove(piece, prev.to(), mv);
-        }
     }
 
     /// Quiescence search: only captures and promotions (all moves when in check), so that

@@ -12,6 +12,7 @@ mod control;
 mod crew;
 mod history;
 mod make_move;
+mod move_loop;
 mod movepick;
 mod pv;
 mod root;

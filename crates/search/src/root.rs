@@ -6,7 +6,7 @@ use std::time::Duration;
 use movegen::{Move, Position};
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
-use crate::alphabeta::{LoopState, NodeContext};
+use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore, is_mate_score};
 use crate::searcher::Searcher;
 use crate::split_point::{RootMoves, SplitWork};
@@ -242,11 +242,21 @@ impl RootSearch<'_, '_> {
     }
 
     /// One pass over the root moves from `pv_index` on; returns the best score (fail-soft).
-    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
-        let mut best = -INFINITE;
+    fn search_root(&mut self, depth: i32, alpha: i32, beta: i32, pv_index: usize) -> i32 {
         for rm in &mut self.moves[pv_index..] {
             rm.score = -INFINITE;
         }
+        let ctx = NodeContext {
+            depth,
+            beta,
+            ply: 0,
+            pv_node: true,
+            cut_node: false,
+            in_check: self.root.in_check(),
+            eval: SCORE_NONE,
+            improving: false,
+        };
+        let mut node = LoopState::start(alpha);
         for i in pv_index..self.moves.len() {
             let mv = self.moves[i].mv;
             let elapsed = self.searcher.start.elapsed();
@@ -261,7 +271,7 @@ impl RootSearch<'_, '_> {
             let first = i == pv_index;
             let score = self
                 .searcher
-                .search_root_move(&self.root, mv, depth, alpha, beta, first);
+                .search_root_move(&self.root, mv, depth, node.alpha, beta, first);
             let s = &mut *self.searcher;
             let rm = &mut self.moves[i];
             rm.nodes += s.total_nodes().saturating_sub(nodes_before);
@@ -269,52 +279,32 @@ impl RootSearch<'_, '_> {
                 break;
             }
             rm.bound_score = score;
-            if first || score > alpha {
+            node.searched += 1;
+            let step = s.record_move(&self.root, &ctx, &mut node, mv, score);
+            if first || step >= Step::RaisedAlpha {
                 rm.record(score, s.worker.pv.line(1), s.seldepth);
                 if !first {
                     self.best_move_changes += 1;
                 }
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
+            if step == Step::Cutoff {
+                break;
             }
             // Young brothers wait at the root too: with the first move searched, the others
             // may be searched in parallel, each by one thread.
             if i + 1 < self.moves.len() && self.searcher.can_split(depth) {
-                return self.split_root(depth, (alpha, beta), i + 1, best);
+                return self.split_root(ctx, node, i + 1);
             }
         }
-        best
+        node.best_score
     }
 
     /// Searches the root moves from `from` on in parallel at a root split point and takes
     /// their results into the root move list; returns the pass's best score.
-    fn split_root(&mut self, depth: i32, (alpha, beta): (i32, i32), from: usize, best: i32) -> i32 {
+    fn split_root(&mut self, ctx: NodeContext, node: LoopState, from: usize) -> i32 {
         let moves = self.moves[from..].iter().map(|rm| rm.mv).collect();
-        let context = NodeContext {
-            depth,
-            beta,
-            ply: 0,
-            pv_node: true,
-            cut_node: false,
-            in_check: self.root.in_check(),
-            eval: SCORE_NONE,
-            improving: false,
-        };
-        let node = LoopState {
-            alpha,
-            best_score: best,
-            best_move: None,
-            searched: from,
-            quiets_tried: 0,
-            skip_quiets: false,
-        };
         let work = SplitWork::Root(RootMoves::new(moves));
-        let (node, work) = self.searcher.split(&self.root, context, work, node);
+        let (node, work) = self.searcher.split(&self.root, ctx, work, node);
         if let Some(SplitWork::Root(root)) = work {
             self.best_move_changes += root.best_move_changes;
             for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use movegen::{Move, Position};
 
-use crate::alphabeta::{LoopState, NodeContext};
 use crate::crew::MAX_SPLITS_PER_THREAD;
+use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::MovePicker;
 use crate::searcher::Searcher;
 use crate::worker::PlyState;
@@ -272,9 +272,9 @@ impl Searcher<'_> {
             }
             let mut state = sp.lock();
             let state = &mut *state;
-            let quiet = sp.position.is_quiet(mv);
+            let step = self.record_move(&sp.position, &ctx, &mut state.node, mv, score);
             if let (Some(i), Some(SplitWork::Root(root))) = (root_index, &mut state.work) {
-                let raised_alpha = score > state.node.alpha;
+                let raised_alpha = step >= Step::RaisedAlpha;
                 let continuation = if raised_alpha {
                     self.worker.pv.line(1).collect()
                 } else {
@@ -289,24 +289,14 @@ impl Searcher<'_> {
                     seldepth: self.seldepth,
                 });
             }
-            if score > state.node.best_score {
-                state.node.best_score = score;
-                if score > state.node.alpha {
-                    state.node.best_move = Some(mv);
-                    if ctx.pv_node {
-                        state.pv.clear();
-                        state.pv.push(mv);
-                        state.pv.extend(self.worker.pv.line(ply + 1));
-                    }
-                    if score >= ctx.beta {
-                        sp.cutoff.store(true, Ordering::Release);
-                        break;
-                    }
-                    state.node.alpha = score;
-                }
+            if step >= Step::RaisedAlpha && ctx.pv_node {
+                // This thread's row holds the move and its line: the node's line for everyone.
+                state.pv.clear();
+                state.pv.extend(self.worker.pv.line(ply));
             }
-            if quiet && state.node.best_move != Some(mv) {
-                state.node.quiets_tried += 1;
+            if step == Step::Cutoff {
+                sp.cutoff.store(true, Ordering::Release);
+                break;
             }
         }
         if !owner {
@@ -354,14 +344,7 @@ pub(crate) mod tests {
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(SplitWork::Node(picker)),
-                node: LoopState {
-                    alpha: 9,
-                    best_score: -INFINITE,
-                    best_move: None,
-                    searched: 1,
-                    quiets_tried: 0,
-                    skip_quiets: false,
-                },
+                node: LoopState::new(9, -INFINITE, 1),
                 pv: Vec::new(),
                 helpers: [0; 4],
             }),
