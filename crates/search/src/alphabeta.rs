@@ -6,7 +6,7 @@ use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE};
 
 use crate::move_loop::{LoopState, NodeContext, Step};
-use crate::movepick::{MovePicker, OrderingHints};
+use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
@@ -174,12 +174,12 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
 
-        while let Some((mv, order)) = picker.next_move() {
-            if self.should_prune(pos, mv, order, &ctx, &mut node) {
+        while let Some(Picked { mv, class, .. }) = picker.next_move() {
+            if self.should_prune(pos, mv, &ctx, &mut node) {
                 continue;
             }
             node.searched += 1;
-            let score = self.search_child(pos, mv, order, &ctx, node.alpha, node.searched);
+            let score = self.search_child(pos, mv, class, &ctx, node.alpha, node.searched);
             if self.aborted() {
                 return 0;
             }
@@ -214,11 +214,9 @@ impl Searcher<'_> {
         &self,
         pos: &Position,
         mv: Move,
-        order: i32,
         ctx: &NodeContext,
         node: &mut LoopState,
     ) -> bool {
-        let _ = order;
         if node.best_score <= -MATE_THRESHOLD {
             return false;
         }
@@ -249,7 +247,7 @@ impl Searcher<'_> {
         &mut self,
         pos: &Position,
         mv: Move,
-        order: i32,
+        class: MoveClass,
         ctx: &NodeContext,
         alpha: i32,
         searched: usize,
@@ -277,7 +275,7 @@ impl Searcher<'_> {
                 r += i32::from(!ctx.improving);
                 r += i32::from(ctx.cut_node);
                 r -= i32::from(gives_check);
-                r -= i32::from(order >= crate::movepick::COUNTERMOVE);
+                r -= i32::from(class.is_expected_good());
                 r -= self.worker.history.score(pos.turn(), mv) / 8192;
                 r = r.clamp(0, new_depth - 1);
             }
@@ -380,9 +378,9 @@ impl Searcher<'_> {
 
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some((mv, order)) = picker.next_move() {
+        while let Some(Picked { mv, class, .. }) = picker.next_move() {
             if !in_check {
-                if crate::movepick::is_bad_noisy(order) {
+                if class == MoveClass::BadNoisy {
                     continue;
                 }
                 // Delta pruning: even winning the piece outright would not reach alpha.

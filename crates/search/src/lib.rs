@@ -31,7 +31,7 @@ use tt::TranspositionTable;
 
 pub use control::SearchControl;
 pub use history::History;
-pub use movepick::{MovePicker, OrderingHints};
+pub use movepick::{MoveClass, MovePicker, OrderingHints, Picked};
 pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
 pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
 pub use see::{see_ge, see_value};

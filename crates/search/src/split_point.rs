@@ -13,7 +13,7 @@ use movegen::{Move, Position};
 
 use crate::crew::MAX_SPLITS_PER_THREAD;
 use crate::move_loop::{LoopState, NodeContext, Step};
-use crate::movepick::MovePicker;
+use crate::movepick::{MovePicker, Picked};
 use crate::searcher::Searcher;
 use crate::worker::PlyState;
 
@@ -61,6 +61,14 @@ impl RootMoves {
         self.next += 1;
         Some((self.next - 1, mv))
     }
+}
+
+/// The next move a thread takes from a split point.
+enum Next {
+    /// A move of a node below the root.
+    Node(Picked),
+    /// The root move of this index in the split's list.
+    Root(usize, Move),
 }
 
 /// The completed search of one root move at a root split point.
@@ -233,7 +241,7 @@ impl Searcher<'_> {
         };
         let nodes_before = self.nodes;
         loop {
-            let (mv, order, alpha, searched, root_index) = {
+            let (next, alpha, searched) = {
                 let mut state = sp.lock();
                 if self.aborted() {
                     break;
@@ -242,30 +250,35 @@ impl Searcher<'_> {
                 let mut next = None;
                 match &mut state.work {
                     Some(SplitWork::Node(picker)) => {
-                        while let Some((mv, order)) = picker.next_move() {
-                            if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
-                                next = Some((mv, order, None));
+                        while let Some(picked) = picker.next_move() {
+                            if !self.should_prune(&sp.position, picked.mv, &ctx, &mut state.node) {
+                                next = Some(Next::Node(picked));
                                 break;
                             }
                         }
                     }
                     Some(SplitWork::Root(root)) => {
-                        next = root.next_move().map(|(i, mv)| (mv, 0, Some(i)));
+                        next = root.next_move().map(|(i, mv)| Next::Root(i, mv));
                     }
                     None => {}
                 }
-                let Some((mv, order, root_index)) = next else {
+                let Some(next) = next else {
                     break;
                 };
                 state.node.searched += 1;
-                (mv, order, state.node.alpha, state.node.searched, root_index)
+                (next, state.node.alpha, state.node.searched)
             };
             let nodes_before_move = self.nodes;
-            let score = match root_index {
-                Some(_) => {
-                    self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false)
+            let (mv, root_index, score) = match next {
+                Next::Root(i, mv) => {
+                    let score =
+                        self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false);
+                    (mv, Some(i), score)
                 }
-                None => self.search_child(&sp.position, mv, order, &ctx, alpha, searched),
+                Next::Node(Picked { mv, class, .. }) => {
+                    let score = self.search_child(&sp.position, mv, class, &ctx, alpha, searched);
+                    (mv, None, score)
+                }
             };
             if self.aborted() {
                 break;
