@@ -11,3 +11,4 @@ pub mod output;
 pub mod perft_cmd;
 pub mod session;
 pub mod smp_bench;
+pub mod tune;

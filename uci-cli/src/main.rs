@@ -6,9 +6,10 @@
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
+//! tsubame spsa                              the search parameters as OpenBench SPSA input
 //! ```
 
-use tsubame::{bench, input, perft_cmd, session, smp_bench};
+use tsubame::{bench, input, perft_cmd, session, smp_bench, tune};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -108,8 +109,14 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             smp_bench::run(depth, &threads, hash);
             Ok(ExitCode::SUCCESS)
         }
+        Some("spsa") => {
+            tune::spsa_lines().for_each(|line| println!("{line}"));
+            Ok(ExitCode::SUCCESS)
+        }
         Some(other) => {
-            bail!("unknown command '{other}' (expected bench, perft, perft-suite or smp-bench)")
+            bail!(
+                "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench or spsa)"
+            )
         }
     }
 }

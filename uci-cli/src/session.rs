@@ -96,6 +96,10 @@ impl Session {
                 for line in uci_option_lines() {
                     send(&line);
                 }
+                #[cfg(feature = "tune")]
+                for line in crate::tune::uci_option_lines() {
+                    send(&line);
+                }
                 send("uciok");
             }
             Command::Debug(on) => self.debug = on,
@@ -142,6 +146,11 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        #[cfg(feature = "tune")]
+        if search::find_param(name).is_some() {
+            self.set_param(name, value);
+            return;
+        }
         let outcome = match self.options.set(name, value) {
             Ok(outcome) => outcome,
             Err(e) => {
@@ -173,6 +182,25 @@ impl Session {
             }
             _ => {}
         }
+    }
+
+    /// Sets a search parameter (a tuning build's spin options), clamped to its range.
+    #[cfg(feature = "tune")]
+    fn set_param(&mut self, name: &str, value: Option<&str>) {
+        let Some(Ok(value)) = value.map(|v| v.trim().parse::<i64>()) else {
+            info_string(&format!("{name}: needs an integer value"));
+            return;
+        };
+        self.finish_worker(true);
+        let mut params = self.thread_pool().main_worker().params();
+        match params.set(name, value) {
+            Ok(taken) if i64::from(taken) != value => {
+                info_string(&format!("{name}: {value} is out of range, set to {taken}"));
+            }
+            Ok(_) => {}
+            Err(e) => info_string(&e.to_string()),
+        }
+        self.thread_pool().set_params(params);
     }
 
     fn clear_hash(&mut self) {

@@ -1,32 +1,20 @@
 //! The fail-soft principal variation search below the root.
 
-use std::sync::LazyLock;
-
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE};
 
 use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
+use crate::params::SearchParams;
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
 use crate::split_point::SplitWork;
 
-/// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
-static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
-    let mut table = [[0u8; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (moves, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
-        }
-    }
-    table
-});
-
 /// Quiet moves searched before the rest are skipped at shallow depths.
 #[inline]
-fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
+fn late_move_limit(params: &SearchParams, depth: i32, improving: bool) -> usize {
+    let base = params.lmp_base() + depth * depth;
     (if improving { base } else { base / 2 }) as usize
 }
 
@@ -102,20 +90,24 @@ impl Searcher<'_> {
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
-            let margin = 80 * depth - if improving { 40 } else { 0 };
-            if depth <= 8 && eval - margin >= beta && eval < MATE_THRESHOLD {
+            let p = self.params;
+            let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
+            if depth <= p.rfp_max_depth() && eval - margin >= beta && eval < MATE_THRESHOLD {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too (not in pawn
             // endings, where zugzwang makes passing the best option).
             let previous_was_null = ply > 0 && self.worker.stack[ply - 1].mv.is_none();
-            if depth >= 3
+            if depth >= p.nmp_min_depth()
                 && eval >= beta
                 && !previous_was_null
                 && !self.worker.stack[ply].no_null
                 && !pos.only_king_and_pawns(pos.turn())
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = p.nmp_base()
+                    + depth / p.nmp_depth_divisor()
+                    + ((eval - beta) / p.nmp_eval_divisor()).min(p.nmp_eval_max());
+                let verify_depth = p.nmp_verify_depth();
                 let child = self.make_null(pos, ply);
                 let score =
                     -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
@@ -126,7 +118,7 @@ impl Searcher<'_> {
                 if score >= beta {
                     let score = if score >= MATE_THRESHOLD { beta } else { score };
                     // Deep down, verify with a reduced normal search: zugzwang can fool it.
-                    if depth < 10 {
+                    if depth < verify_depth {
                         return score;
                     }
                     self.worker.stack[ply].no_null = true;
@@ -141,7 +133,7 @@ impl Searcher<'_> {
 
         // Internal iterative reduction: without a hash move this node is probably less
         // important than it looks, and the shallower search will fill the table for later.
-        if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+        if tt_move.is_none() && depth >= self.params.iir_min_depth() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -220,24 +212,26 @@ impl Searcher<'_> {
         if node.best_score <= -MATE_THRESHOLD {
             return false;
         }
-        let depth = ctx.depth;
+        let (depth, p) = (ctx.depth, &self.params);
         let quiet = pos.is_quiet(mv);
         if quiet {
             if node.skip_quiets {
                 return true;
             }
-            let futile = !ctx.in_check && depth <= 8 && ctx.eval + 100 + 80 * depth <= node.alpha;
+            let futile = !ctx.in_check
+                && depth <= p.fp_max_depth()
+                && ctx.eval + p.fp_base() + p.fp_margin() * depth <= node.alpha;
             let too_late = !ctx.pv_node
                 && !ctx.in_check
-                && depth <= 8
-                && node.quiets_tried >= late_move_limit(depth, ctx.improving);
+                && depth <= p.lmp_max_depth()
+                && node.quiets_tried >= late_move_limit(p, depth, ctx.improving);
             if futile || too_late {
                 node.skip_quiets = true;
                 return true;
             }
             false
         } else {
-            depth <= 6 && !see_ge(pos, mv, -90 * depth)
+            depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
     }
 
@@ -269,14 +263,17 @@ impl Searcher<'_> {
             )
         } else {
             let mut r = 0;
-            if depth >= 3 && searched > 1 + usize::from(ctx.pv_node) && quiet {
-                r = i32::from(LMR[(depth as usize).min(63)][searched.min(63)]);
+            if depth >= self.params.lmr_min_depth()
+                && searched > 1 + usize::from(ctx.pv_node)
+                && quiet
+            {
+                r = self.worker.lmr.get(depth, searched);
                 r -= i32::from(ctx.pv_node);
                 r += i32::from(!ctx.improving);
                 r += i32::from(ctx.cut_node);
                 r -= i32::from(gives_check);
                 r -= i32::from(class.is_expected_good());
-                r -= self.worker.history.score(pos.turn(), mv) / 8192;
+                r -= self.worker.history.score(pos.turn(), mv) / self.params.lmr_history_divisor();
                 r = r.clamp(0, new_depth - 1);
             }
             let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -385,7 +382,8 @@ impl Searcher<'_> {
                 }
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
-                if mv.promotion().is_none() && eval + gain + 200 <= alpha {
+                if mv.promotion().is_none() && eval + gain + self.params.qs_delta_margin() <= alpha
+                {
                     continue;
                 }
             }

@@ -2,6 +2,7 @@
 
 use movegen::{Color, Move, Piece, Square};
 
+use crate::params::SearchParams;
 use crate::score::MAX_PLY;
 
 /// History scores stay within ±`HISTORY_MAX`; the gravity update keeps them there.
@@ -30,8 +31,9 @@ impl Default for History {
 
 /// The history bonus for a cutoff at `depth`: grows with depth squared, capped.
 #[inline]
-pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + 32 * depth).min(1_600)
+pub fn history_bonus(params: &SearchParams, depth: i32) -> i32 {
+    (depth * depth * params.hist_bonus_quad() + params.hist_bonus_lin() * depth)
+        .min(params.hist_bonus_max())
 }
 
 impl History {

@@ -115,7 +115,7 @@ impl Searcher<'_> {
     /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
     /// and remember it as killer and as the countermove of the move before it.
     fn reward_quiet(&mut self, pos: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
-        let bonus = history_bonus(depth);
+        let bonus = history_bonus(&self.params, depth);
         let side = pos.turn();
         let previous = self.worker.stack[ply - 1];
         let history = &mut self.worker.history;

@@ -204,8 +204,9 @@ impl RootSearch<'_, '_> {
     /// Searches the line `pv_index` with a window around its last score, widening on failure.
     fn aspiration(&mut self, depth: i32, pv_index: usize) {
         let center = self.moves[pv_index].previous_score;
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(center) {
+        let p = self.searcher.params;
+        let mut delta = p.asp_delta();
+        let (mut alpha, mut beta) = if depth >= p.asp_min_depth() && !is_mate_score(center) {
             (
                 (center - delta).max(-INFINITE),
                 (center + delta).min(INFINITE),
@@ -234,7 +235,7 @@ impl RootSearch<'_, '_> {
                 return;
             }
             delta += delta / 2;
-            if delta > 1000 {
+            if delta > p.asp_full_width() {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }

@@ -11,6 +11,7 @@ use tt::TranspositionTable;
 
 use crate::control::SearchControl;
 use crate::crew::Crew;
+use crate::params::SearchParams;
 use crate::split_point::SplitPoint;
 use crate::worker::Worker;
 
@@ -50,6 +51,8 @@ pub(crate) struct Searcher<'a> {
     pub main: Option<MainThread>,
     pub start: Instant,
     pub worker: &'a mut Worker,
+    /// The worker's parameters, at hand.
+    pub params: SearchParams,
     pub nodes: u64,
     pub seldepth: usize,
     /// Set once the search must unwind; every result computed after it is discarded.
@@ -73,6 +76,7 @@ impl<'a> Searcher<'a> {
             split_chain: None,
             main,
             start: Instant::now(),
+            params: worker.params,
             worker,
             nodes: 0,
             seldepth: 0,

@@ -15,6 +15,7 @@ use tt::TranspositionTable;
 
 use crate::control::SearchControl;
 use crate::crew::Crew;
+use crate::params::SearchParams;
 use crate::worker::Worker;
 use crate::{SearchEvent, SearchOutcome, SearchRequest};
 
@@ -29,6 +30,7 @@ const HELPER_STACK: usize = 16 << 20;
 struct Job {
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
+    params: SearchParams,
 }
 
 /// What a helper is asked to do.
@@ -109,6 +111,11 @@ impl ThreadPool {
         &self.main
     }
 
+    /// Searches with `params` from the next search on (every thread).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.main.set_params(params);
+    }
+
     /// Searches with every thread of the pool; the calling thread is the main thread. With one
     /// thread this is [`Worker::search`] on the main worker. Returns after every helper has
     /// finished and let go of `tt` and `control`.
@@ -122,6 +129,7 @@ impl ThreadPool {
         let job = Arc::new(Job {
             tt: Arc::clone(tt),
             control: Arc::clone(control),
+            params: self.main.params,
         });
         let (helpers, crew, done) = (&self.helpers, &*self.crew, &self.done);
         let mut team = |phase: Phase| match phase {
@@ -226,6 +234,7 @@ fn helper_loop(index: usize, crew: &Crew, inbox: &Receiver<Message>, done: &Send
                     job: Some(job),
                 };
                 if let Some(job) = &guard.job {
+                    worker.set_params(job.params);
                     let mut searcher = worker.searcher(&job.tt, &job.control, crew, index, None);
                     searcher.thread_wait(None);
                 }

@@ -14,6 +14,7 @@ use tt::TranspositionTable;
 use crate::control::SearchControl;
 use crate::crew::Crew;
 use crate::history::History;
+use crate::params::{LmrTable, SearchParams};
 use crate::pv::PvTable;
 use crate::score::{MAX_PLY, SCORE_NONE};
 use crate::searcher::{MainThread, Searcher};
@@ -53,6 +54,9 @@ pub struct Worker {
     pub(crate) pv: PvTable,
     /// Keys of every position from the game's start to the current node, for repetitions.
     pub(crate) keys: Vec<u64>,
+    /// The parameters this worker searches with, and the reductions made from them.
+    pub(crate) params: SearchParams,
+    pub(crate) lmr: LmrTable,
 }
 
 impl Default for Worker {
@@ -70,6 +74,21 @@ impl Worker {
             pv: PvTable::default(),
             // Room for a long game and the deepest line, so the search never grows it.
             keys: Vec::with_capacity(1024 + MAX_PLY + 2),
+            params: SearchParams::default(),
+            lmr: LmrTable::new(&SearchParams::default()),
+        }
+    }
+
+    /// The parameters it searches with.
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    /// Searches with `params` from the next search on (a tuning build's UCI options).
+    pub fn set_params(&mut self, params: SearchParams) {
+        if params != self.params {
+            self.params = params;
+            self.lmr = LmrTable::new(&params);
         }
     }
 
