@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use movegen::Position;
 use search::{SearchControl, SearchRequest, Worker};
-use timeman::{Limits, TimeOptions};
+use timeman::Limits;
 use tt::TranspositionTable;
 
 use crate::output::{info_string, send};
@@ -77,17 +77,11 @@ pub const POSITIONS: &[&str] = &[
 /// A search of `position` to `depth`, one line, default time options: the request both
 /// benches use.
 pub fn fixed_depth_request(position: Position, depth: u32) -> SearchRequest {
-    SearchRequest {
-        position,
-        history: Vec::new(),
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        time_options: TimeOptions::default(),
-        searchmoves: Vec::new(),
-        multipv: 1,
-    }
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    SearchRequest::new(position, limits)
 }
 
 /// Searches every position to `depth` (default [`DEFAULT_DEPTH`]) with one thread and a

@@ -419,3 +419,34 @@ impl Searcher<'_> {
         best_score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+    use crate::crew::Crew;
+    use crate::score::mate_in;
+    use crate::worker::Worker;
+    use tt::TranspositionTable;
+
+    /// A mate found at one ply and stored in the table is read back, at another ply, as the
+    /// same mate counted from the new root: the distance from the node is what the table
+    /// keeps. Both the main search and quiescence take it as a cutoff in a null window.
+    #[test]
+    fn a_stored_mate_keeps_its_distance_from_the_node() {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        // Mate in 3 plies from this node, found when it stood 6 plies from the root.
+        searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
+        for ply in [1, 2, 9] {
+            let score = searcher.negamax(&pos, 5, 0, 1, ply, true);
+            assert_eq!(score, mate_in(ply + 3), "negamax at ply {ply}");
+            let score = searcher.qsearch(&pos, 0, 1, ply);
+            assert_eq!(score, mate_in(ply + 3), "qsearch at ply {ply}");
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! the calling thread with a table and controls it only borrows.
 
 mod alphabeta;
+mod aspiration;
 mod control;
 mod crew;
 mod history;
@@ -63,6 +64,21 @@ pub struct SearchRequest {
     pub searchmoves: Vec<Move>,
     /// How many best lines to report.
     pub multipv: usize,
+}
+
+impl SearchRequest {
+    /// A search of `position` within `limits`: no game history, the default time options,
+    /// every move, one line. Change fields for the rest.
+    pub fn new(position: Position, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            time_options: TimeOptions::default(),
+            searchmoves: Vec::new(),
+            multipv: 1,
+        }
+    }
 }
 
 /// What a finished search found.

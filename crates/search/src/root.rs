@@ -6,8 +6,9 @@ use std::time::Duration;
 use movegen::{Move, Position};
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
+use crate::aspiration::{AspirationWindow, Fit};
 use crate::move_loop::{LoopState, NodeContext, Step};
-use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore, is_mate_score};
+use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
 use crate::searcher::Searcher;
 use crate::split_point::{RootMoves, SplitWork};
 
@@ -204,18 +205,9 @@ impl RootSearch<'_, '_> {
     /// Searches the line `pv_index` with a window around its last score, widening on failure.
     fn aspiration(&mut self, depth: i32, pv_index: usize) {
         let center = self.moves[pv_index].previous_score;
-        let p = self.searcher.params;
-        let mut delta = p.asp_delta();
-        let (mut alpha, mut beta) = if depth >= p.asp_min_depth() && !is_mate_score(center) {
-            (
-                (center - delta).max(-INFINITE),
-                (center + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut window = AspirationWindow::new(center, depth, &self.searcher.params);
         loop {
-            let score = self.search_root(depth, alpha, beta, pv_index);
+            let score = self.search_root(depth, window.alpha, window.beta, pv_index);
             if self.searcher.stopped {
                 // Keep the best move found so far if the first move of the line completed.
                 if self.moves[pv_index].score != -INFINITE {
@@ -224,20 +216,10 @@ impl RootSearch<'_, '_> {
                 return;
             }
             self.moves[pv_index..].sort_by_key(|rm| -rm.score);
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-                self.report_bound(pv_index, ScoreBound::Upper, depth);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-                self.report_bound(pv_index, ScoreBound::Lower, depth);
-            } else {
-                return;
-            }
-            delta += delta / 2;
-            if delta > p.asp_full_width() {
-                alpha = -INFINITE;
-                beta = INFINITE;
+            match window.update(score) {
+                Fit::Exact => return,
+                Fit::FailLow => self.report_bound(pv_index, ScoreBound::Upper, depth),
+                Fit::FailHigh => self.report_bound(pv_index, ScoreBound::Lower, depth),
             }
         }
     }

@@ -152,3 +152,52 @@ impl<'a> Searcher<'a> {
             || self.is_repetition(pos)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+    use tt::TranspositionTable;
+
+    /// The keys of the start position and of each position after `moves`, and the last one.
+    fn line(moves: &[&str]) -> (Vec<u64>, Position) {
+        let mut pos = Position::startpos();
+        let mut keys = vec![pos.key()];
+        for uci in moves {
+            let mv = pos.parse_uci_move(uci, false).expect("legal");
+            pos.play(mv);
+            keys.push(pos.key());
+        }
+        (keys, pos)
+    }
+
+    fn is_repetition(keys: Vec<u64>, pos: &Position) -> bool {
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys = keys;
+        let searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        searcher.is_repetition(pos)
+    }
+
+    #[test]
+    fn a_position_seen_four_plies_ago_repeats() {
+        let (keys, pos) = line(&["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert_eq!(pos.key(), keys[0]);
+        assert!(is_repetition(keys.clone(), &pos));
+        // With the same side to move but not the same position, nothing repeats.
+        let (keys, pos) = line(&["g1f3", "g8f6", "f3g1", "f6g8", "b1c3"]);
+        assert!(!is_repetition(keys, &pos));
+    }
+
+    /// Only positions since the last irreversible move (the fifty-move counter) can repeat:
+    /// a key further back is not looked at.
+    #[test]
+    fn repetitions_are_looked_for_since_the_last_irreversible_move_only() {
+        let (keys, _) = line(&["g1f3", "g8f6", "f3g1", "f6g8"]);
+        let reset = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 3")
+            .expect("FEN");
+        assert_eq!(reset.key(), keys[0]);
+        assert!(!is_repetition(keys, &reset));
+    }
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use movegen::Position;
 use search::{ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, ThreadPool};
-use timeman::{Limits, TimeOptions};
+use timeman::Limits;
 use tt::TranspositionTable;
 
 const POSITIONS: &[&str] = &[
@@ -20,14 +20,7 @@ const POSITIONS: &[&str] = &[
 ];
 
 fn request(fen: &str, limits: Limits) -> SearchRequest {
-    SearchRequest {
-        position: Position::from_fen(fen).expect("test FEN"),
-        history: Vec::new(),
-        limits,
-        time_options: TimeOptions::default(),
-        searchmoves: Vec::new(),
-        multipv: 1,
-    }
+    SearchRequest::new(Position::from_fen(fen).expect("test FEN"), limits)
 }
 
 /// Runs a search with a fresh pool of `threads` on its own thread, stopping it after
