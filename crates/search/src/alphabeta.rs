@@ -50,7 +50,7 @@ impl Searcher<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos) {
+        if self.is_draw(pos, ply) {
             return 0;
         }
         let in_check = pos.in_check();

@@ -162,6 +162,7 @@ pub(crate) fn drive(
     worker.keys.extend_from_slice(&request.history);
     worker.keys.push(root.key());
     worker.keys.reserve(MAX_PLY + 2);
+    worker.stack[0].plies_from_null = usize::MAX;
 
     let outcome = if moves.is_empty() {
         let score = if root.in_check() { mated_in(0) } else { 0 };

@@ -9,30 +9,32 @@ use crate::searcher::Searcher;
 
 impl Searcher<'_> {
     /// Plays `mv` in `pos`, the node at `ply`, and returns the child (copy-make: `pos` is
-    /// untouched). The stack records the move and the piece that made it, and the child's key
-    /// joins the line. Every call is paired with [`Searcher::unmake_move`].
+    /// untouched). The stack records the move and the piece that made it and counts the
+    /// child's plies since a null move, and the child's key joins the line. Every call is paired with [`Searcher::unmake_move`].
     #[inline]
     pub(crate) fn make_move(&mut self, pos: &Position, mv: Move, ply: usize) -> Position {
         let mut child = pos.clone();
         child.play(mv);
         self.tt.prefetch(child.key());
-        let entry = &mut self.worker.stack[ply];
-        entry.mv = Some(mv);
-        entry.moved = pos.piece_at(mv.from());
+        let stack = &mut self.worker.stack;
+        stack[ply].mv = Some(mv);
+        stack[ply].moved = pos.piece_at(mv.from());
+        stack[ply + 1].plies_from_null = stack[ply].plies_from_null.saturating_add(1);
         self.worker.keys.push(child.key());
         child
     }
 
     /// Passes the move in `pos`, the node at `ply` (null move pruning), and returns the child;
-    /// the stack records no move. Paired with [`Searcher::unmake_move`].
+    /// the stack records no move, and repetitions from the child do not reach back past it. Paired with [`Searcher::unmake_move`].
     #[inline]
     pub(crate) fn make_null(&mut self, pos: &Position, ply: usize) -> Position {
         let mut child = pos.clone();
         child.play_null();
         self.tt.prefetch(child.key());
-        let entry = &mut self.worker.stack[ply];
-        entry.mv = None;
-        entry.moved = None;
+        let stack = &mut self.worker.stack;
+        stack[ply].mv = None;
+        stack[ply].moved = None;
+        stack[ply + 1].plies_from_null = 0;
         self.worker.keys.push(child.key());
         child
     }

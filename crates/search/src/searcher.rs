@@ -133,23 +133,26 @@ impl<'a> Searcher<'a> {
         self.stopped || self.split_chain.as_ref().is_some_and(|sp| sp.cut_off())
     }
 
-    /// Whether the current position (the last key) repeats an earlier one since the last
-    /// irreversible move. One repetition inside the search is scored as a draw: if it was good
-    /// to repeat once, it is good to repeat again.
-    pub fn is_repetition(&self, pos: &Position) -> bool {
+    /// Whether the current position (the last key), the node at `ply`, repeats an earlier one
+    /// since the last irreversible move and the last null move: a cycle through a passed move
+    /// is no repetition a game could have. One repetition inside the search is scored as a
+    /// draw: if it was good to repeat once, it is good to repeat again.
+    pub fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
         let keys = &self.worker.keys;
         let n = keys.len();
-        let limit = (pos.halfmove_clock() as usize).min(n.saturating_sub(1));
+        let limit = (pos.halfmove_clock() as usize)
+            .min(n.saturating_sub(1))
+            .min(self.worker.stack[ply].plies_from_null);
         let key = pos.key();
         (4..=limit).step_by(2).any(|back| keys[n - 1 - back] == key)
     }
 
-    /// Draw by repetition, the fifty-move rule or insufficient material. A fifty-move count
-    /// that ends in checkmate is not a draw.
-    pub fn is_draw(&self, pos: &Position) -> bool {
+    /// Draw by repetition, the fifty-move rule or insufficient material at the node at `ply`.
+    /// A fifty-move count that ends in checkmate is not a draw.
+    pub fn is_draw(&self, pos: &Position, ply: usize) -> bool {
         (pos.halfmove_clock() >= 100 && (!pos.in_check() || pos.has_legal_moves()))
             || pos.is_insufficient_material()
-            || self.is_repetition(pos)
+            || self.is_repetition(pos, ply)
     }
 }
 
@@ -176,8 +179,9 @@ mod tests {
         let (control, crew) = (SearchControl::default(), Crew::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
+        worker.stack[0].plies_from_null = usize::MAX;
         let searcher = worker.searcher(&tt, &control, &crew, 0, None);
-        searcher.is_repetition(pos)
+        searcher.is_repetition(pos, 0)
     }
 
     #[test]
@@ -199,5 +203,40 @@ mod tests {
             .expect("FEN");
         assert_eq!(reset.key(), keys[0]);
         assert!(!is_repetition(keys, &reset));
+    }
+
+    /// A cycle through a null move is no repetition; one after the null move is.
+    #[test]
+    fn repetitions_do_not_reach_back_across_a_null_move() {
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        let start = Position::startpos();
+        worker.keys.push(start.key());
+        worker.stack[0].plies_from_null = usize::MAX;
+        let mut s = worker.searcher(&tt, &control, &crew, 0, None);
+        let mv = |pos: &Position, uci| pos.parse_uci_move(uci, false).expect("legal");
+
+        // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
+        let a = s.make_move(&start, mv(&start, "g1f3"), 0);
+        let b = s.make_null(&a, 1);
+        let c = s.make_move(&b, mv(&b, "f3g1"), 2);
+        let d = s.make_null(&c, 3);
+        assert_eq!(d.key(), start.key());
+        assert!(d.halfmove_clock() >= 4);
+        assert!(!s.is_repetition(&d, 4), "a cycle through a null move");
+
+        // (pass) then Nf6 Nf3 Ng8 Ng1: four real moves after the pass repeat the position.
+        let mut pos = s.make_null(&d, 4);
+        let after_null = pos.key();
+        for (i, uci) in ["g8f6", "g1f3", "f6g8", "f3g1"].into_iter().enumerate() {
+            pos = s.make_move(&pos, mv(&pos, uci), 5 + i);
+        }
+        assert_eq!(pos.key(), after_null);
+        assert!(s.is_repetition(&pos, 9), "a cycle after the null move");
+        for _ in 0..9 {
+            s.unmake_move();
+        }
+        assert_eq!(s.worker.keys, [start.key()], "every make undone");
     }
 }

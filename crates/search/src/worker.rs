@@ -31,6 +31,9 @@ pub(crate) struct PlyState {
     pub moved: Option<Piece>,
     /// Null move pruning is off in this subtree (verification search).
     pub no_null: bool,
+    /// Plies since the last null move on the line to this node (repetitions do not reach
+    /// back across one); at the root, as many as there are.
+    pub plies_from_null: usize,
 }
 
 impl Default for PlyState {
@@ -40,6 +43,7 @@ impl Default for PlyState {
             mv: None,
             moved: None,
             no_null: false,
+            plies_from_null: usize::MAX,
         }
     }
 }
