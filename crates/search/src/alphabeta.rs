@@ -108,10 +108,9 @@ impl Searcher<'_> {
                     + depth / p.nmp_depth_divisor()
                     + ((eval - beta) / p.nmp_eval_divisor()).min(p.nmp_eval_max());
                 let verify_depth = p.nmp_verify_depth();
-                let child = self.make_null(pos, ply);
-                let score =
-                    -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
-                self.unmake_move();
+                let score = self.with_null(pos, ply, |s, child| {
+                    -s.negamax(child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node)
+                });
                 if self.aborted() {
                     return 0;
                 }
@@ -248,52 +247,44 @@ impl Searcher<'_> {
     ) -> i32 {
         let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
         let quiet = pos.is_quiet(mv);
-        let child = self.make_move(pos, mv, ply);
-        let gives_check = child.in_check();
-        let new_depth = depth - 1 + i32::from(gives_check);
-
-        let score = if searched == 1 {
-            -self.negamax(
-                &child,
-                new_depth,
-                -beta,
-                -alpha,
-                ply + 1,
-                !ctx.pv_node && !ctx.cut_node,
-            )
-        } else {
-            let mut r = 0;
-            if depth >= self.params.lmr_min_depth()
-                && searched > 1 + usize::from(ctx.pv_node)
-                && quiet
-            {
-                r = self.worker.lmr.get(depth, searched);
-                r -= i32::from(ctx.pv_node);
-                r += i32::from(!ctx.improving);
-                r += i32::from(ctx.cut_node);
-                r -= i32::from(gives_check);
-                r -= i32::from(class.is_expected_good());
-                r -= self.worker.history.score(pos.turn(), mv) / self.params.lmr_history_divisor();
-                r = r.clamp(0, new_depth - 1);
-            }
-            let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-            if s > alpha && r > 0 {
-                s = -self.negamax(
-                    &child,
+        self.with_move(pos, mv, ply, |s, child| {
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            if searched == 1 {
+                -s.negamax(
+                    child,
                     new_depth,
-                    -alpha - 1,
+                    -beta,
                     -alpha,
                     ply + 1,
-                    !ctx.cut_node,
-                );
+                    !ctx.pv_node && !ctx.cut_node,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= s.params.lmr_min_depth()
+                    && searched > 1 + usize::from(ctx.pv_node)
+                    && quiet
+                {
+                    r = s.worker.lmr.get(depth, searched);
+                    r -= i32::from(ctx.pv_node);
+                    r += i32::from(!ctx.improving);
+                    r += i32::from(ctx.cut_node);
+                    r -= i32::from(gives_check);
+                    r -= i32::from(class.is_expected_good());
+                    r -= s.worker.history.score(pos.turn(), mv) / s.params.lmr_history_divisor();
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score =
+                        -s.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, !ctx.cut_node);
+                }
+                if score > alpha && score < beta && ctx.pv_node {
+                    score = -s.negamax(child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                score
             }
-            if s > alpha && s < beta && ctx.pv_node {
-                s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
-            }
-            s
-        };
-        self.unmake_move();
-        score
+        })
     }
 
     /// Stores a node's result in the hash table, its bound read from the original window.
@@ -387,9 +378,9 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let child = self.make_move(pos, mv, ply);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.unmake_move();
+            let score = self.with_move(pos, mv, ply, |s, child| {
+                -s.qsearch(child, -beta, -alpha, ply + 1)
+            });
             if self.aborted() {
                 return 0;
             }

@@ -349,19 +349,18 @@ impl Searcher<'_> {
         beta: i32,
         first: bool,
     ) -> i32 {
-        let child = self.make_move(root, mv, 0);
         self.seldepth = 0;
-        let new_depth = depth - 1 + i32::from(child.in_check());
-        let score = if first {
-            -self.negamax(&child, new_depth, -beta, -alpha, 1, false)
-        } else {
-            let mut score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
-            if score > alpha && score < beta {
-                score = -self.negamax(&child, new_depth, -beta, -alpha, 1, false);
+        self.with_move(root, mv, 0, |s, child| {
+            let new_depth = depth - 1 + i32::from(child.in_check());
+            if first {
+                -s.negamax(child, new_depth, -beta, -alpha, 1, false)
+            } else {
+                let mut score = -s.negamax(child, new_depth, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -s.negamax(child, new_depth, -beta, -alpha, 1, false);
+                }
+                score
             }
-            score
-        };
-        self.unmake_move();
-        score
+        })
     }
 }

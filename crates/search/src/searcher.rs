@@ -205,6 +205,28 @@ mod tests {
         assert!(!is_repetition(keys, &reset));
     }
 
+    /// Plays `line` (UCI moves, `None` for a null move) from `pos` at `ply` through the
+    /// search's own make-move path, and reports whether the last position is a repetition.
+    fn repeats_after(
+        s: &mut Searcher<'_>,
+        pos: &Position,
+        ply: usize,
+        line: &[Option<&str>],
+    ) -> bool {
+        let Some((first, rest)) = line.split_first() else {
+            return s.is_repetition(pos, ply);
+        };
+        match first {
+            Some(uci) => {
+                let mv = pos.parse_uci_move(uci, false).expect("legal");
+                s.with_move(pos, mv, ply, |s, child| {
+                    repeats_after(s, child, ply + 1, rest)
+                })
+            }
+            None => s.with_null(pos, ply, |s, child| repeats_after(s, child, ply + 1, rest)),
+        }
+    }
+
     /// A cycle through a null move is no repetition; one after the null move is.
     #[test]
     fn repetitions_do_not_reach_back_across_a_null_move() {
@@ -215,28 +237,23 @@ mod tests {
         worker.keys.push(start.key());
         worker.stack[0].plies_from_null = usize::MAX;
         let mut s = worker.searcher(&tt, &control, &crew, 0, None);
-        let mv = |pos: &Position, uci| pos.parse_uci_move(uci, false).expect("legal");
 
         // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
-        let a = s.make_move(&start, mv(&start, "g1f3"), 0);
-        let b = s.make_null(&a, 1);
-        let c = s.make_move(&b, mv(&b, "f3g1"), 2);
-        let d = s.make_null(&c, 3);
-        assert_eq!(d.key(), start.key());
-        assert!(d.halfmove_clock() >= 4);
-        assert!(!s.is_repetition(&d, 4), "a cycle through a null move");
-
-        // (pass) then Nf6 Nf3 Ng8 Ng1: four real moves after the pass repeat the position.
-        let mut pos = s.make_null(&d, 4);
-        let after_null = pos.key();
-        for (i, uci) in ["g8f6", "g1f3", "f6g8", "f3g1"].into_iter().enumerate() {
-            pos = s.make_move(&pos, mv(&pos, uci), 5 + i);
-        }
-        assert_eq!(pos.key(), after_null);
-        assert!(s.is_repetition(&pos, 9), "a cycle after the null move");
-        for _ in 0..9 {
-            s.unmake_move();
-        }
-        assert_eq!(s.worker.keys, [start.key()], "every make undone");
+        let through = [Some("g1f3"), None, Some("f3g1"), None];
+        assert!(!repeats_after(&mut s, &start, 0, &through));
+        // The same without the passes is a repetition (the control case).
+        let real = [Some("g1f3"), Some("g8f6"), Some("f3g1"), Some("f6g8")];
+        assert!(repeats_after(&mut s, &start, 0, &real));
+        // A pass, then four real moves that come back: a repetition after the null move.
+        let after = [
+            Some("e2e4"),
+            None,
+            Some("g1f3"),
+            Some("g8f6"),
+            Some("f3g1"),
+            Some("f6g8"),
+        ];
+        assert!(repeats_after(&mut s, &start, 0, &after));
+        assert_eq!(s.worker.keys, [start.key()], "every move taken back");
     }
 }

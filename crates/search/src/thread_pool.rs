@@ -25,7 +25,7 @@ pub const MAX_THREADS: usize = 256;
 /// Stack size of a helper thread: each ply keeps a position and a move list on the stack.
 const HELPER_STACK: usize = 16 << 20;
 
-/// What the shared state of one search is, lent to every helper.
+/// The shared state of one search, lent to every helper.
 #[derive(Debug)]
 struct Job {
     tt: Arc<TranspositionTable>,
@@ -42,8 +42,7 @@ enum Message {
     Clear,
 }
 
-/// A helper thread, seen from the pool; `None` where the thread could not be started (it is
-/// then never booked into a split point).
+/// A helper thread, seen from the pool: where to send it work, and its handle.
 #[derive(Debug)]
 struct Helper {
     jobs: Sender<Message>,
@@ -54,6 +53,7 @@ struct Helper {
 #[derive(Debug)]
 pub struct ThreadPool {
     main: Worker,
+    /// Threads 1..; `None` where the system refused a thread (it is then never booked).
     helpers: Vec<Option<Helper>>,
     crew: Arc<Crew>,
     /// Each helper sends its index here when it has finished its part of a search.
