@@ -178,9 +178,11 @@ pub(crate) fn drive(
         crew.register(0);
         crew.slots[0].lock().searching = true;
         let started = team(Phase::Start);
+        // Ends the helpers' `ThreadWait` however the root search ends, a panic included.
+        let shut_down = ShutDown(crew);
         let mut searcher = worker.searcher(tt, control, crew, 0, Some(tm));
         let outcome = run_root(&mut searcher, request, root, moves, on_event);
-        crew.shut_down();
+        drop(shut_down);
         team(Phase::Join(started));
         outcome
     };
@@ -196,6 +198,15 @@ pub(crate) fn drive(
         std::thread::sleep(Duration::from_millis(1));
     }
     outcome
+}
+
+/// Tells every thread of the crew that the search is over when dropped.
+struct ShutDown<'a>(&'a Crew);
+
+impl Drop for ShutDown<'_> {
+    fn drop(&mut self) {
+        self.0.shut_down();
+    }
 }
 
 /// Iterative deepening on the main thread, and the final report.

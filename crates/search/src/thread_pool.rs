@@ -134,6 +134,8 @@ impl ThreadPool {
         let (helpers, crew, done) = (&self.helpers, &*self.crew, &self.done);
         let mut team = |phase: Phase| match phase {
             Phase::Start => {
+                // Reports left over from a search that ended in a panic must not count now.
+                while done.try_recv().is_ok() {}
                 let mut started = 0;
                 for (i, helper) in helpers.iter().enumerate() {
                     let sent = helper
