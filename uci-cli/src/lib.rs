@@ -13,6 +13,7 @@ pub mod output;
 pub mod perft_cmd;
 pub mod session;
 pub mod smp_bench;
+pub mod tune;
 
 /// The engine's name and version, `Tsubame <crate version>`: what `id name` and
 /// `tsubame --version` print, so a release binary says which version it is.
