@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use movegen::Position;
-use search::{History, SearchControl, SearchRequest};
-use timeman::{Limits, TimeOptions};
+use search::{SearchControl, SearchRequest, Worker};
+use timeman::Limits;
 use tt::TranspositionTable;
 
 use crate::output::{info_string, send};
@@ -74,22 +74,14 @@ pub const POSITIONS: &[&str] = &[
     "r5k1/5ppp/8/8/8/8/5PPP/1R4K1 b - - 0 30",
 ];
 
-/// A search of `position` to `depth` with `threads`, one line, default time options: the
-/// request both benches use.
-pub fn fixed_depth_request(position: Position, depth: u32, threads: usize) -> SearchRequest {
-    SearchRequest {
-        position,
-        history: Vec::new(),
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        time_options: TimeOptions::default(),
-        searchmoves: Vec::new(),
-        multipv: 1,
-        threads,
-        tablebases: None,
-    }
+/// A search of `position` to `depth`, one line, default time options: the request both
+/// benches use.
+pub fn fixed_depth_request(position: Position, depth: u32) -> SearchRequest {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    SearchRequest::new(position, limits)
 }
 
 /// Searches every position to `depth` (default [`DEFAULT_DEPTH`]) with one thread and a
@@ -104,7 +96,7 @@ pub fn run(depth: Option<u32>) {
         }
     };
     let control = SearchControl::default();
-    let mut histories: Vec<History> = Vec::new();
+    let mut worker = Worker::new();
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -113,9 +105,9 @@ pub fn run(depth: Option<u32>) {
             continue;
         };
         tt.clear(1);
-        histories.iter_mut().for_each(History::clear);
-        let request = fixed_depth_request(position, depth, 1);
-        let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
+        worker.clear();
+        let request = fixed_depth_request(position, depth);
+        let outcome = worker.search(&request, &tt, &control, &mut |_| {});
         total_nodes += outcome.nodes;
         send(&format!(
             "position {:>2}/{}: {} nodes",

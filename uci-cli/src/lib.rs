@@ -15,6 +15,7 @@ pub mod reply;
 pub mod searchlog_cmd;
 pub mod session;
 pub mod smp_bench;
+pub mod tune;
 
 /// The engine's name and version, `Tsubame <crate version>`: what `id name` and
 /// `tsubame --version` print, so a release binary says which version it is.

@@ -11,10 +11,13 @@
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
 //! tsubame data-stats FILE...                checks data files and counts what they hold
 //! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
+//! tsubame spsa                              the search parameters as OpenBench SPSA input
 //! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
-use tsubame::{bench, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session, smp_bench};
+use tsubame::{
+    bench, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session, smp_bench, tune,
+};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -118,6 +121,10 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             smp_bench::run(depth, &threads, hash);
             Ok(ExitCode::SUCCESS)
         }
+        Some("spsa") => {
+            tune::spsa_lines().for_each(|line| println!("{line}"));
+            Ok(ExitCode::SUCCESS)
+        }
         Some("searchlog") => {
             searchlog_cmd::run(&args[1..])?;
             Ok(ExitCode::SUCCESS)
@@ -154,7 +161,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => bail!(
-            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, datagen, searchlog, genfens, data-stats, convert-text or --version)"
+            "unknown command '{other}' (expected bench, perft, perft-suite, smp-bench, spsa, datagen, searchlog, genfens, data-stats, convert-text or --version)"
         ),
     }
 }

@@ -15,7 +15,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Instant;
 
 use movegen::{Move, Position};
-use search::{History, SearchControl, SearchRequest};
+use search::{SearchControl, SearchRequest, ThreadPool};
 use timeman::{Clock, Limits, TimeManager, TimeModel, TimeOptions};
 use tt::{PageSize, TranspositionTable};
 
@@ -33,7 +33,8 @@ pub struct Session {
     game_keys: Vec<u64>,
     options: Options,
     tt: Arc<TranspositionTable>,
-    histories: Arc<Mutex<Vec<History>>>,
+    /// The search threads and their workers; locked by the search thread while it runs.
+    threads: Arc<Mutex<ThreadPool>>,
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
@@ -47,6 +48,7 @@ impl Session {
     pub fn new() -> anyhow::Result<Session> {
         let options = Options::new();
         let megabytes = options.spin(OptionId::Hash).max(1) as usize;
+        let threads = options.spin(OptionId::Threads).max(1) as usize;
         let tt = TranspositionTable::with_pages(megabytes, page_size(&options), table_threads())
             .map_err(|e| anyhow::anyhow!("cannot allocate the hash table: {e}"))?;
         Ok(Session {
@@ -54,7 +56,7 @@ impl Session {
             game_keys: Vec::new(),
             options,
             tt: Arc::new(tt),
-            histories: Arc::new(Mutex::new(Vec::new())),
+            threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
             control: Arc::new(SearchControl::default()),
             worker: None,
             tablebases: None,
@@ -94,6 +96,10 @@ impl Session {
                 send(&format!("id name {}", crate::NAME_AND_VERSION));
                 send("id author the Tsubame developers");
                 for line in uci_option_lines() {
+                    send(&line);
+                }
+                #[cfg(feature = "tune")]
+                for line in crate::tune::uci_option_lines() {
                     send(&line);
                 }
                 send("uciok");
@@ -142,6 +148,11 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        #[cfg(feature = "tune")]
+        if search::find_param(name).is_some() {
+            self.set_param(name, value);
+            return;
+        }
         let outcome = match self.options.set(name, value) {
             Ok(outcome) => outcome,
             Err(e) => {
@@ -164,6 +175,11 @@ impl Session {
             OptionId::SyzygyPath => {
                 self.finish_worker(true);
                 self.load_tablebases();
+            }
+            OptionId::Threads => {
+                self.finish_worker(true);
+                let threads = self.options.spin(OptionId::Threads).max(1) as usize;
+                self.thread_pool().set_threads(threads);
             }
             _ => {}
         }
@@ -228,6 +244,25 @@ impl Session {
         }
     }
 
+    /// Sets a search parameter (a tuning build's spin options), clamped to its range.
+    #[cfg(feature = "tune")]
+    fn set_param(&mut self, name: &str, value: Option<&str>) {
+        let Some(Ok(value)) = value.map(|v| v.trim().parse::<i64>()) else {
+            info_string(&format!("{name}: needs an integer value"));
+            return;
+        };
+        self.finish_worker(true);
+        let mut params = self.thread_pool().main_worker().params();
+        match params.set(name, value) {
+            Ok(taken) if i64::from(taken) != value => {
+                info_string(&format!("{name}: {value} is out of range, set to {taken}"));
+            }
+            Ok(_) => {}
+            Err(e) => info_string(&e.to_string()),
+        }
+        self.thread_pool().set_params(params);
+    }
+
     /// Empties the table in place: freeing it and allocating a fresh one would hold two
     /// tables at once and fault every page in again.
     fn clear_hash(&mut self) {
@@ -241,13 +276,14 @@ impl Session {
     fn new_game(&mut self) {
         self.finish_worker(true);
         self.clear_hash();
-        self.histories
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .iter_mut()
-            .for_each(History::clear);
+        self.thread_pool().clear();
         self.position = Position::startpos();
         self.game_keys.clear();
+    }
+
+    /// The thread pool, once no search holds it.
+    fn thread_pool(&self) -> std::sync::MutexGuard<'_, ThreadPool> {
+        self.threads.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
@@ -366,12 +402,11 @@ impl Session {
             time_options: self.time_options(),
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
-            threads: self.options.spin(OptionId::Threads).max(1) as usize,
             tablebases: self.tablebase_config(),
         };
         let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
         let tt = Arc::clone(&self.tt);
-        let histories = Arc::clone(&self.histories);
+        let threads = Arc::clone(&self.threads);
         let control = Arc::clone(&self.control);
         control.reset();
         let spawned = thread::Builder::new()
@@ -391,11 +426,10 @@ impl Session {
                             }
                         });
                     }
-                    let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
-                    let outcome =
-                        search::search(&request, &tt, &control, &mut histories, &mut |event| {
-                            reply.on_event(&event);
-                        });
+                    let mut pool = threads.lock().unwrap_or_else(PoisonError::into_inner);
+                    let outcome = pool.search(&request, &tt, &control, &mut |event| {
+                        reply.on_event(&event);
+                    });
                     reply.finish(outcome.best_move, outcome.ponder_move);
                 });
             });

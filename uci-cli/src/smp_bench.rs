@@ -5,10 +5,11 @@
 //! thread count's: the geometric mean of the per-position ratios is the speedup. Node rates
 //! and the split statistics are printed too.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use movegen::Position;
-use search::{History, SearchControl, SplitSummary};
+use search::{SearchControl, SplitSummary, ThreadPool};
 use tt::TranspositionTable;
 
 use crate::output::{info_string, send};
@@ -27,13 +28,14 @@ struct Totals {
 /// Runs the comparison: `depth` plies, each count in `threads`, `hash_mb` of table.
 pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
     let mut tt = match TranspositionTable::new(hash_mb) {
-        Ok(tt) => tt,
+        Ok(tt) => Arc::new(tt),
         Err(e) => {
             info_string(&format!("smp-bench: {e}"));
             return;
         }
     };
-    let control = SearchControl::default();
+    let control = Arc::new(SearchControl::default());
+    let mut pools: Vec<ThreadPool> = threads.iter().map(|&n| ThreadPool::new(n)).collect();
     let positions = &crate::bench::POSITIONS[..MIDDLEGAMES];
     let mut totals: Vec<Totals> = threads.iter().map(|_| Totals::default()).collect();
     for (i, fen) in positions.iter().enumerate() {
@@ -42,11 +44,15 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
         };
         let mut line = format!("position {:>2}:", i + 1);
         for (t, &count) in threads.iter().enumerate() {
-            tt.clear(count);
-            let mut histories: Vec<History> = Vec::new();
-            let request = crate::bench::fixed_depth_request(position.clone(), depth, count);
+            // Every search has returned, so the table is no longer shared.
+            if let Some(table) = Arc::get_mut(&mut tt) {
+                table.clear(count);
+            }
+            let pool = &mut pools[t];
+            pool.clear();
+            let request = crate::bench::fixed_depth_request(position.clone(), depth);
             let start = Instant::now();
-            let outcome = search::search(&request, &tt, &control, &mut histories, &mut |_| {});
+            let outcome = pool.search(&request, &tt, &control, &mut |_| {});
             let seconds = start.elapsed().as_secs_f64();
             let total = &mut totals[t];
             total.seconds.push(seconds);

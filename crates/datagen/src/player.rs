@@ -1,13 +1,13 @@
-//! The one place that talks to the search: a single-threaded searcher with its own small
-//! table and histories, stopped by a soft node limit.
+//! The one place that talks to the search: a single-threaded search worker with its own small
+//! table, kept from one game to the next, stopped by a soft node limit.
 //!
 //! The soft limit is applied here, through the public API: after every completed iteration
 //! whose node count has passed it, the search is asked to stop, so the move and score are
 //! those of a whole iteration. The request's own node limit is the hard limit.
 
 use movegen::{Move, Position};
-use search::{History, ScoreBound, SearchControl, SearchEvent, SearchRequest};
-use timeman::{Limits, TimeOptions};
+use search::{ScoreBound, SearchControl, SearchEvent, SearchRequest, Worker};
+use timeman::Limits;
 use tt::{TranspositionTable, TtError};
 
 /// How long each move may search.
@@ -33,7 +33,8 @@ impl NodeLimits {
 #[derive(Debug)]
 pub struct Player {
     tt: TranspositionTable,
-    histories: Vec<History>,
+    /// The one search thread's state (histories, ply stack), reused between searches and games.
+    worker: Worker,
     control: SearchControl,
     limits: NodeLimits,
     /// Nodes searched since the player was made.
@@ -58,7 +59,7 @@ impl Player {
     pub fn new(hash_mb: usize, limits: NodeLimits) -> Result<Player, TtError> {
         Ok(Player {
             tt: TranspositionTable::new(hash_mb)?,
-            histories: Vec::new(),
+            worker: Worker::new(),
             control: SearchControl::default(),
             limits,
             nodes: 0,
@@ -73,25 +74,21 @@ impl Player {
     /// Forgets everything learnt: each game then depends only on its own moves.
     pub fn new_game(&mut self) {
         self.tt.clear(1);
-        self.histories.iter_mut().for_each(History::clear);
+        self.worker.clear();
     }
 
     /// Searches `position` (`history`: the keys of the game's earlier positions, oldest first).
     /// `None` when the side to move has no legal move.
     pub fn choose(&mut self, position: &Position, history: &[u64]) -> Option<Choice> {
+        let limits = Limits {
+            nodes: Some(self.limits.hard),
+            ..Limits::default()
+        };
+        // Training data is the search's own judgement, without tablebase knowledge: `new`
+        // leaves the tablebases out.
         let request = SearchRequest {
-            position: position.clone(),
             history: history.to_vec(),
-            limits: Limits {
-                nodes: Some(self.limits.hard),
-                ..Limits::default()
-            },
-            time_options: TimeOptions::default(),
-            searchmoves: Vec::new(),
-            multipv: 1,
-            threads: 1,
-            // Training data is the search's own judgement, without tablebase knowledge.
-            tablebases: None,
+            ..SearchRequest::new(position.clone(), limits)
         };
         self.control.reset();
         let (control, soft) = (&self.control, self.limits.soft);
@@ -103,13 +100,9 @@ impl Player {
                 }
             }
         };
-        let outcome = search::search(
-            &request,
-            &self.tt,
-            &self.control,
-            &mut self.histories,
-            &mut on_event,
-        );
+        let outcome = self
+            .worker
+            .search(&request, &self.tt, &self.control, &mut on_event);
         self.nodes += outcome.nodes;
         outcome.best_move.map(|mv| Choice {
             mv,

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
-use search::{History, ScoreBound, SearchControl, SearchEvent, SearchRequest, UciScore};
+use search::{ScoreBound, SearchControl, SearchEvent, SearchRequest, UciScore, Worker};
 use timeman::{Clock, Limits, TimeManager, TimeOptions};
 use tt::{TranspositionTable, TtError};
 
@@ -105,7 +105,7 @@ pub enum LoggedEnding {
 /// One side's engine state.
 struct Side {
     tt: TranspositionTable,
-    histories: Vec<History>,
+    worker: Worker,
     control: SearchControl,
     clock_ms: i64,
 }
@@ -129,7 +129,7 @@ pub fn play_logged_game(
     let new_side = || -> Result<Side, TtError> {
         Ok(Side {
             tt: TranspositionTable::new(hash_mb)?,
-            histories: Vec::new(),
+            worker: Worker::new(),
             control: SearchControl::default(),
             clock_ms: tc.base_ms,
         })
@@ -196,7 +196,6 @@ fn logged_search(
         time_options: options,
         searchmoves: Vec::new(),
         multipv: 1,
-        threads: 1,
         tablebases: None,
     };
     let mut rows: Vec<IterationRow> = Vec::new();
@@ -232,13 +231,9 @@ fn logged_search(
         });
     };
     side.control.reset();
-    let outcome = search::search(
-        &request,
-        &side.tt,
-        &side.control,
-        &mut side.histories,
-        &mut on_event,
-    );
+    let outcome = side
+        .worker
+        .search(&request, &side.tt, &side.control, &mut on_event);
     let total_ms = millis(received.elapsed());
     let mv = outcome.best_move?;
     let played = mv.to_uci(false).to_string();

@@ -1,33 +1,20 @@
 //! The fail-soft principal variation search below the root.
 
-use std::sync::LazyLock;
-
-use arrayvec::ArrayVec;
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD};
 
-use crate::history::history_bonus;
-use crate::movepick::{MovePicker, OrderingHints};
+use crate::move_loop::{LoopState, NodeContext, Step};
+use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
+use crate::params::SearchParams;
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
 use crate::split_point::SplitWork;
 
-/// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
-static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
-    let mut table = [[0u8; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (moves, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
-        }
-    }
-    table
-});
-
 /// Quiet moves searched before the rest are skipped at shallow depths.
 #[inline]
-fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
+fn late_move_limit(params: &SearchParams, depth: i32, improving: bool) -> usize {
+    let base = params.lmp_base() + depth * depth;
     (if improving { base } else { base / 2 }) as usize
 }
 
@@ -39,33 +26,6 @@ fn bound_allows_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool 
         Bound::Upper => score <= alpha,
         Bound::None => false,
     }
-}
-
-/// What a node's move loop needs to know about the node; fixed once the loop starts.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NodeContext {
-    pub depth: i32,
-    pub beta: i32,
-    pub ply: usize,
-    pub pv_node: bool,
-    pub cut_node: bool,
-    pub in_check: bool,
-    pub eval: i32,
-    pub improving: bool,
-}
-
-/// What a node's move loop has found so far; shared under a lock once the node splits.
-#[derive(Clone, Debug)]
-pub(crate) struct LoopState {
-    pub alpha: i32,
-    pub best_score: i32,
-    pub best_move: Option<Move>,
-    /// Moves searched (not pruned).
-    pub searched: usize,
-    /// Quiet moves searched that did not become the best move.
-    pub quiets_tried: usize,
-    /// Late move pruning or futility has ruled out every further quiet move.
-    pub skip_quiets: bool,
 }
 
 impl Searcher<'_> {
@@ -84,13 +44,13 @@ impl Searcher<'_> {
             return self.qsearch(pos, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
-        self.pv.clear(ply);
+        self.worker.pv.clear(ply);
         self.count_node();
         if self.aborted() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_draw(pos) {
+        if self.is_draw(pos, ply) {
             return 0;
         }
         let in_check = pos.in_check();
@@ -125,36 +85,35 @@ impl Searcher<'_> {
                 _ => eval::evaluate(pos),
             }
         };
-        self.plies[ply].eval = eval;
+        self.worker.stack[ply].eval = eval;
         let improving = !in_check
             && ply >= 2
-            && self.plies[ply - 2].eval != SCORE_NONE
-            && eval > self.plies[ply - 2].eval;
+            && self.worker.stack[ply - 2].eval != SCORE_NONE
+            && eval > self.worker.stack[ply - 2].eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
-            let margin = 80 * depth - if improving { 40 } else { 0 };
-            if depth <= 8 && eval - margin >= beta && eval < MATE_THRESHOLD {
+            let p = self.params;
+            let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
+            if depth <= p.rfp_max_depth() && eval - margin >= beta && eval < MATE_THRESHOLD {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too (not in pawn
             // endings, where zugzwang makes passing the best option).
-            let previous_was_null = ply > 0 && self.plies[ply - 1].mv.is_none();
-            if depth >= 3
+            let previous_was_null = ply > 0 && self.worker.stack[ply - 1].mv.is_none();
+            if depth >= p.nmp_min_depth()
                 && eval >= beta
                 && !previous_was_null
-                && !self.plies[ply].no_null
+                && !self.worker.stack[ply].no_null
                 && !pos.only_king_and_pawns(pos.turn())
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let mut child = pos.clone();
-                child.play_null();
-                self.plies[ply].mv = None;
-                self.plies[ply].moved = None;
-                self.keys.push(child.key());
-                let score =
-                    -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
-                self.keys.pop();
+                let r = p.nmp_base()
+                    + depth / p.nmp_depth_divisor()
+                    + ((eval - beta) / p.nmp_eval_divisor()).min(p.nmp_eval_max());
+                let verify_depth = p.nmp_verify_depth();
+                let score = self.with_null(pos, ply, |s, child| {
+                    -s.negamax(child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node)
+                });
                 if self.aborted() {
                     return 0;
                 }
@@ -166,12 +125,12 @@ impl Searcher<'_> {
                         score
                     };
                     // Deep down, verify with a reduced normal search: zugzwang can fool it.
-                    if depth < 10 {
+                    if depth < verify_depth {
                         return score;
                     }
-                    self.plies[ply].no_null = true;
+                    self.worker.stack[ply].no_null = true;
                     let verified = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
-                    self.plies[ply].no_null = false;
+                    self.worker.stack[ply].no_null = false;
                     if verified >= beta {
                         return score;
                     }
@@ -181,24 +140,25 @@ impl Searcher<'_> {
 
         // Internal iterative reduction: without a hash move this node is probably less
         // important than it looks, and the shallower search will fill the table for later.
-        if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+        if tt_move.is_none() && depth >= self.params.iir_min_depth() && (pv_node || cut_node) {
             depth -= 1;
         }
 
         let previous = (ply > 0)
-            .then(|| self.plies[ply - 1])
+            .then(|| self.worker.stack[ply - 1])
             .and_then(|p| Some((p.moved?, p.mv?)));
         let hints = OrderingHints {
             tt_move,
-            killers: self.history.killers(ply),
-            countermove: previous.and_then(|(piece, mv)| self.history.countermove(piece, mv.to())),
+            killers: self.worker.history.killers(ply),
+            countermove: previous
+                .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
         };
-        let mut picker = MovePicker::new(pos, &hints, self.history);
+        let mut picker = MovePicker::new(pos, &hints, &self.worker.history);
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { 0 };
         }
-        self.history.clear_killers(ply + 1);
-        self.plies[ply + 1].no_null = false;
+        self.worker.history.clear_killers(ply + 1);
+        self.worker.stack[ply + 1].no_null = false;
 
         let ctx = NodeContext {
             depth,
@@ -211,56 +171,25 @@ impl Searcher<'_> {
             improving,
         };
         let original_alpha = alpha;
-        let mut node = LoopState {
-            alpha,
-            best_score: -INFINITE,
-            best_move: None,
-            searched: 0,
-            quiets_tried: 0,
-            skip_quiets: false,
-        };
-        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut node = LoopState::start(alpha);
 
-        while let Some((mv, order)) = picker.next_move() {
-            if self.should_prune(pos, mv, order, &ctx, &mut node) {
+        while let Some(Picked { mv, class, .. }) = picker.next_move() {
+            if self.should_prune(pos, mv, &ctx, &mut node) {
                 continue;
             }
             node.searched += 1;
-            let score = self.search_child(pos, mv, order, &ctx, node.alpha, node.searched);
+            let score = self.search_child(pos, mv, class, &ctx, node.alpha, node.searched);
             if self.aborted() {
                 return 0;
             }
-            let quiet = pos.is_quiet(mv);
-            if score > node.best_score {
-                node.best_score = score;
-                if score > node.alpha {
-                    node.best_move = Some(mv);
-                    if pv_node {
-                        self.pv.update(ply, mv);
-                    }
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(pos, mv, &quiets, depth, ply, previous);
-                        }
-                        break;
-                    }
-                    node.alpha = score;
-                }
-            }
-            if quiet && node.best_move != Some(mv) {
-                node.quiets_tried += 1;
-                let _ = quiets.try_push(mv);
+            if self.record_move(pos, &ctx, &mut node, mv, score) == Step::Cutoff {
+                break;
             }
             // Young brothers wait: with the first move searched, the rest may go in parallel.
             if self.can_split(depth) {
                 node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
                 if self.aborted() {
                     return 0;
-                }
-                if node.best_score >= beta {
-                    if let Some(best) = node.best_move.filter(|m| pos.is_quiet(*m)) {
-                        self.reward_quiet(pos, best, &[], depth, ply, previous);
-                    }
                 }
                 break;
             }
@@ -284,32 +213,32 @@ impl Searcher<'_> {
         &self,
         pos: &Position,
         mv: Move,
-        order: i32,
         ctx: &NodeContext,
         node: &mut LoopState,
     ) -> bool {
-        let _ = order;
         if node.best_score <= -MATE_THRESHOLD {
             return false;
         }
-        let depth = ctx.depth;
+        let (depth, p) = (ctx.depth, &self.params);
         let quiet = pos.is_quiet(mv);
         if quiet {
             if node.skip_quiets {
                 return true;
             }
-            let futile = !ctx.in_check && depth <= 8 && ctx.eval + 100 + 80 * depth <= node.alpha;
+            let futile = !ctx.in_check
+                && depth <= p.fp_max_depth()
+                && ctx.eval + p.fp_base() + p.fp_margin() * depth <= node.alpha;
             let too_late = !ctx.pv_node
                 && !ctx.in_check
-                && depth <= 8
-                && node.quiets_tried >= late_move_limit(depth, ctx.improving);
+                && depth <= p.lmp_max_depth()
+                && node.quiets_tried >= late_move_limit(p, depth, ctx.improving);
             if futile || too_late {
                 node.skip_quiets = true;
                 return true;
             }
             false
         } else {
-            depth <= 6 && !see_ge(pos, mv, -90 * depth)
+            depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
     }
 
@@ -319,60 +248,51 @@ impl Searcher<'_> {
         &mut self,
         pos: &Position,
         mv: Move,
-        order: i32,
+        class: MoveClass,
         ctx: &NodeContext,
         alpha: i32,
         searched: usize,
     ) -> i32 {
         let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
         let quiet = pos.is_quiet(mv);
-        let mut child = pos.clone();
-        child.play(mv);
-        let gives_check = child.in_check();
-        let new_depth = depth - 1 + i32::from(gives_check);
-        self.plies[ply].mv = Some(mv);
-        self.plies[ply].moved = pos.piece_at(mv.from());
-        self.keys.push(child.key());
-
-        let score = if searched == 1 {
-            -self.negamax(
-                &child,
-                new_depth,
-                -beta,
-                -alpha,
-                ply + 1,
-                !ctx.pv_node && !ctx.cut_node,
-            )
-        } else {
-            let mut r = 0;
-            if depth >= 3 && searched > 1 + usize::from(ctx.pv_node) && quiet {
-                r = i32::from(LMR[(depth as usize).min(63)][searched.min(63)]);
-                r -= i32::from(ctx.pv_node);
-                r += i32::from(!ctx.improving);
-                r += i32::from(ctx.cut_node);
-                r -= i32::from(gives_check);
-                r -= i32::from(order >= crate::movepick::COUNTERMOVE);
-                r -= self.history.score(pos.turn(), mv) / 8192;
-                r = r.clamp(0, new_depth - 1);
-            }
-            let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-            if s > alpha && r > 0 {
-                s = -self.negamax(
-                    &child,
+        self.with_move(pos, mv, ply, |s, child| {
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            if searched == 1 {
+                -s.negamax(
+                    child,
                     new_depth,
-                    -alpha - 1,
+                    -beta,
                     -alpha,
                     ply + 1,
-                    !ctx.cut_node,
-                );
+                    !ctx.pv_node && !ctx.cut_node,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= s.params.lmr_min_depth()
+                    && searched > 1 + usize::from(ctx.pv_node)
+                    && quiet
+                {
+                    r = s.worker.lmr.get(depth, searched);
+                    r -= i32::from(ctx.pv_node);
+                    r += i32::from(!ctx.improving);
+                    r += i32::from(ctx.cut_node);
+                    r -= i32::from(gives_check);
+                    r -= i32::from(class.is_expected_good());
+                    r -= s.worker.history.score(pos.turn(), mv) / s.params.lmr_history_divisor();
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score =
+                        -s.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, !ctx.cut_node);
+                }
+                if score > alpha && score < beta && ctx.pv_node {
+                    score = -s.negamax(child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                score
             }
-            if s > alpha && s < beta && ctx.pv_node {
-                s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
-            }
-            s
-        };
-        self.keys.pop();
-        score
+        })
     }
 
     /// Stores a node's result in the hash table, its bound read from the original window.
@@ -398,33 +318,10 @@ impl Searcher<'_> {
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
     }
 
-    /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
-    /// and remember it as killer and countermove.
-    fn reward_quiet(
-        &mut self,
-        pos: &Position,
-        mv: Move,
-        tried: &[Move],
-        depth: i32,
-        ply: usize,
-        previous: Option<(movegen::Piece, Move)>,
-    ) {
-        let bonus = history_bonus(depth);
-        let side = pos.turn();
-        self.history.update(side, mv, bonus);
-        for &other in tried {
-            self.history.update(side, other, -bonus);
-        }
-        self.history.add_killer(ply, mv);
-        if let Some((piece, prev)) = previous {
-            self.history.set_countermove(piece, prev.to(), mv);
-        }
-    }
-
     /// Quiescence search: only captures and promotions (all moves when in check), so that
     /// the static evaluation is taken in quiet positions.
     pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv.clear(ply);
+        self.worker.pv.clear(ply);
         self.count_node();
         if self.aborted() {
             return 0;
@@ -467,7 +364,7 @@ impl Searcher<'_> {
                 tt_move,
                 ..OrderingHints::default()
             };
-            MovePicker::new(pos, &hints, self.history)
+            MovePicker::new(pos, &hints, &self.worker.history)
         } else {
             MovePicker::noisy(pos, tt_move)
         };
@@ -477,22 +374,21 @@ impl Searcher<'_> {
 
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some((mv, order)) = picker.next_move() {
+        while let Some(Picked { mv, class, .. }) = picker.next_move() {
             if !in_check {
-                if crate::movepick::is_bad_noisy(order) {
+                if class == MoveClass::BadNoisy {
                     continue;
                 }
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
-                if mv.promotion().is_none() && eval + gain + 200 <= alpha {
+                if mv.promotion().is_none() && eval + gain + self.params.qs_delta_margin() <= alpha
+                {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play(mv);
-            self.keys.push(child.key());
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            let score = self.with_move(pos, mv, ply, |s, child| {
+                -s.qsearch(child, -beta, -alpha, ply + 1)
+            });
             if self.aborted() {
                 return 0;
             }
@@ -501,7 +397,7 @@ impl Searcher<'_> {
                 if score > alpha {
                     best_move = Some(mv);
                     if pv_node {
-                        self.pv.update(ply, mv);
+                        self.worker.pv.update(ply, mv);
                     }
                     if score >= beta {
                         break;
@@ -520,5 +416,36 @@ impl Searcher<'_> {
             ply,
         );
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+    use crate::crew::Crew;
+    use crate::score::mate_in;
+    use crate::worker::Worker;
+    use tt::TranspositionTable;
+
+    /// A mate found at one ply and stored in the table is read back, at another ply, as the
+    /// same mate counted from the new root: the distance from the node is what the table
+    /// keeps. Both the main search and quiescence take it as a cutoff in a null window.
+    #[test]
+    fn a_stored_mate_keeps_its_distance_from_the_node() {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        // Mate in 3 plies from this node, found when it stood 6 plies from the root.
+        searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
+        for ply in [1, 2, 9] {
+            let score = searcher.negamax(&pos, 5, 0, 1, ply, true);
+            assert_eq!(score, mate_in(ply + 3), "negamax at ply {ply}");
+            let score = searcher.qsearch(&pos, 0, 1, ply);
+            assert_eq!(score, mate_in(ply + 3), "qsearch at ply {ply}");
+        }
     }
 }

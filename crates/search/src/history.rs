@@ -2,6 +2,7 @@
 
 use movegen::{Color, Move, Piece, Square};
 
+use crate::params::SearchParams;
 use crate::score::MAX_PLY;
 
 /// History scores stay within ±`HISTORY_MAX`; the gravity update keeps them there.
@@ -30,8 +31,9 @@ impl Default for History {
 
 /// The history bonus for a cutoff at `depth`: grows with depth squared, capped.
 #[inline]
-pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + 32 * depth).min(1_600)
+pub fn history_bonus(params: &SearchParams, depth: i32) -> i32 {
+    (depth * depth * params.hist_bonus_quad() + params.hist_bonus_lin() * depth)
+        .min(params.hist_bonus_max())
 }
 
 impl History {
@@ -95,5 +97,97 @@ impl History {
     #[inline]
     pub fn set_countermove(&mut self, piece: Piece, to: Square, reply: Move) {
         self.countermoves[piece.index()][to.index()] = Some(reply);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Position;
+
+    fn a_move() -> Move {
+        Position::startpos()
+            .parse_uci_move("g1f3", false)
+            .expect("legal")
+    }
+
+    /// Gravity keeps every score within ±HISTORY_MAX whatever the old score and the bonus, and
+    /// a bonus never moves a score the wrong way.
+    #[test]
+    fn gravity_keeps_scores_in_bounds() {
+        let params = SearchParams::default();
+        let max_bonus = (1..=64)
+            .map(|d| history_bonus(&params, d))
+            .max()
+            .expect("depths");
+        assert!(max_bonus <= HISTORY_MAX);
+        let mv = a_move();
+        for start in (-HISTORY_MAX..=HISTORY_MAX).step_by(1024) {
+            for bonus in (-max_bonus..=max_bonus).step_by(100) {
+                let mut history = History::default();
+                let side = Color::White;
+                history.butterfly[side.index()][mv.from().index()][mv.to().index()] = start as i16;
+                history.update(side, mv, bonus);
+                let new = history.score(side, mv);
+                assert!(
+                    (-HISTORY_MAX..=HISTORY_MAX).contains(&new),
+                    "{start} + {bonus} -> {new}"
+                );
+                if bonus > 0 {
+                    assert!(new >= start, "{start} + {bonus} -> {new}");
+                } else {
+                    assert!(new <= start, "{start} + {bonus} -> {new}");
+                }
+            }
+        }
+    }
+
+    /// Repeated cutoffs saturate near the bound instead of passing it, and a malus brings the
+    /// score back down.
+    #[test]
+    fn repeated_bonuses_saturate_and_a_malus_undoes_them() {
+        let params = SearchParams::default();
+        let bonus = history_bonus(&params, 20);
+        let (mut history, mv, side) = (History::default(), a_move(), Color::Black);
+        for _ in 0..1000 {
+            history.update(side, mv, bonus);
+        }
+        let top = history.score(side, mv);
+        assert!(top <= HISTORY_MAX && top > HISTORY_MAX * 9 / 10, "{top}");
+        assert_eq!(
+            history.score(Color::White, mv),
+            0,
+            "the other side's table is apart"
+        );
+        history.update(side, mv, -bonus);
+        assert!(history.score(side, mv) < top);
+        for _ in 0..1000 {
+            history.update(side, mv, -bonus);
+        }
+        assert!(history.score(side, mv) >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn the_bonus_grows_with_depth_up_to_its_cap() {
+        let params = SearchParams::default();
+        let bonuses: Vec<i32> = (1..=40).map(|d| history_bonus(&params, d)).collect();
+        assert!(bonuses.is_sorted());
+        assert!(bonuses[0] > 0);
+        assert_eq!(*bonuses.last().expect("bonuses"), params.hist_bonus_max());
+    }
+
+    #[test]
+    fn killers_keep_two_distinct_moves_newest_first() {
+        let pos = Position::startpos();
+        let mv = |t| pos.parse_uci_move(t, false).expect("legal");
+        let mut history = History::default();
+        history.add_killer(3, mv("g1f3"));
+        history.add_killer(3, mv("g1f3"));
+        assert_eq!(history.killers(3), [Some(mv("g1f3")), None]);
+        history.add_killer(3, mv("b1c3"));
+        assert_eq!(history.killers(3), [Some(mv("b1c3")), Some(mv("g1f3"))]);
+        history.clear_killers(3);
+        assert_eq!(history.killers(3), [None, None]);
+        history.add_killer(MAX_PLY + 50, mv("e2e4")); // clamped, no panic
     }
 }

@@ -1,14 +1,21 @@
 //! Tsubame's search: iterative deepening with aspiration windows over a fail-soft principal
 //! variation search, quiescence with SEE, and the time manager's feedback from the root.
 //!
-//! The protocol layer builds a [`SearchRequest`], runs [`search`] on a thread of its own, and
-//! steers it through a shared [`SearchControl`]; results arrive as [`SearchEvent`]s and a
-//! final [`SearchOutcome`].
+//! The protocol layer keeps a [`ThreadPool`] (one [`Worker`] per search thread, kept between
+//! searches), builds a [`SearchRequest`], runs [`ThreadPool::search`] on a thread of its own,
+//! and steers it through a shared [`SearchControl`]; results arrive as [`SearchEvent`]s and a
+//! final [`SearchOutcome`]. A one-thread search needs no pool: [`Worker::search`] runs one on
+//! the calling thread with a table and controls it only borrows.
 
 mod alphabeta;
+mod aspiration;
 mod control;
+mod crew;
 mod history;
+mod make_move;
+mod move_loop;
 mod movepick;
+mod params;
 mod pv;
 mod root;
 mod score;
@@ -17,7 +24,9 @@ mod see;
 mod split_point;
 mod tablebase;
 mod thread_pool;
+mod worker;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use movegen::{Move, Position};
@@ -26,19 +35,23 @@ use tt::TranspositionTable;
 
 pub use control::SearchControl;
 pub use history::History;
-pub use movepick::{MovePicker, OrderingHints};
+pub use movepick::{MoveClass, MovePicker, OrderingHints, Picked};
+pub use params::{PARAMS, ParamError, ParamSpec, SearchParams, find_param};
 pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
 pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
 pub use see::{see_ge, see_value};
 pub use tablebase::TablebaseConfig;
 
+use crew::Crew;
 use root::{RootMove, RootSearch};
 use searcher::Searcher;
 use tablebase::SearchTablebases;
-use thread_pool::ThreadPool;
+use thread_pool::Phase;
 
+pub use crew::{MAX_HELPERS_PER_SPLIT, MAX_SPLITS_PER_THREAD};
 pub use split_point::MIN_SPLIT_DEPTH;
-pub use thread_pool::{MAX_HELPERS_PER_SPLIT, MAX_SPLITS_PER_THREAD};
+pub use thread_pool::{MAX_THREADS, ThreadPool};
+pub use worker::Worker;
 
 /// Everything one `go` asks for.
 #[derive(Clone, Debug)]
@@ -55,10 +68,24 @@ pub struct SearchRequest {
     pub searchmoves: Vec<Move>,
     /// How many best lines to report.
     pub multipv: usize,
-    /// Search threads (1 gives a deterministic search).
-    pub threads: usize,
     /// Syzygy tablebases to probe, if any.
     pub tablebases: Option<TablebaseConfig>,
+}
+
+impl SearchRequest {
+    /// A search of `position` within `limits`: no game history, the default time options,
+    /// every move, one line. Change fields for the rest.
+    pub fn new(position: Position, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            time_options: TimeOptions::default(),
+            searchmoves: Vec::new(),
+            multipv: 1,
+            tablebases: None,
+        }
+    }
 }
 
 /// What a finished search found.
@@ -108,18 +135,18 @@ impl std::ops::AddAssign for SplitSummary {
     }
 }
 
-/// Searches `request.position` until a limit is reached or `control` says stop, reporting
-/// through `on_event`. With `go infinite` or `go ponder` it does not return before `stop` (or
-/// `ponderhit`), as UCI requires, even when the search itself has finished.
-///
-/// `request.threads` threads search; `histories` holds one move-ordering history per thread and
-/// is grown to that many. Helper threads exist only during the search (scoped threads).
-pub fn search(
+/// The whole of one search, on the caller's thread as thread 0 of `crew` with `worker`:
+/// `team` starts the helpers (returning how many started) and later waits for them. With
+/// `go infinite` or `go ponder` it does not return before `stop` (or `ponderhit`), as UCI
+/// requires, even when the search itself has finished.
+pub(crate) fn drive(
     request: &SearchRequest,
     tt: &TranspositionTable,
     control: &SearchControl,
-    histories: &mut Vec<History>,
+    crew: &Crew,
+    worker: &mut Worker,
     on_event: &mut dyn FnMut(SearchEvent<'_>),
+    team: &mut dyn FnMut(Phase) -> usize,
 ) -> SearchOutcome {
     let root = request.position.clone();
     let legal = root.legal_moves();
@@ -136,18 +163,17 @@ pub fn search(
     };
 
     tt.new_search();
+    crew.reset();
     let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply());
-    let mut keys = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
-    keys.extend_from_slice(&request.history);
-    keys.push(root.key());
+    worker.keys.clear();
+    worker.keys.extend_from_slice(&request.history);
+    worker.keys.push(root.key());
+    worker.keys.reserve(MAX_PLY + 2);
+    worker.stack[0].plies_from_null = usize::MAX;
+    // Ranked before any helper starts; every thread of this search then probes with it.
     let mut tb = SearchTablebases::new(request.tablebases.as_ref());
-    tb.rank_root(&root, &keys, &mut moves);
-
-    let threads = request.threads.clamp(1, 256);
-    if histories.len() < threads {
-        histories.resize_with(threads, History::default);
-    }
-    let pool = ThreadPool::new(threads);
+    tb.rank_root(&root, &worker.keys, &mut moves);
+    let tb = Arc::new(tb);
 
     let outcome = if moves.is_empty() {
         let score = if root.in_check() { mated_in(0) } else { 0 };
@@ -160,36 +186,20 @@ pub fn search(
             splits: SplitSummary::default(),
         }
     } else {
-        let (main_history, helper_histories) = histories[..threads].split_at_mut(1);
-        std::thread::scope(|scope| {
-            for (i, history) in helper_histories.iter_mut().enumerate() {
-                let (pool, tm, tb) = (&pool, tm.clone(), &tb);
-                let spawned = std::thread::Builder::new()
-                    .name(format!("search-{}", i + 1))
-                    .stack_size(16 << 20)
-                    .spawn_scoped(scope, move || {
-                        pool.register(i + 1);
-                        let mut helper =
-                            Searcher::new(tt, control, pool, i + 1, tm, history, Vec::new());
-                        helper.tb = Some(tb);
-                        helper.thread_wait(None);
-                    });
-                // A helper that cannot start is simply never booked: it stays non-idle.
-                if spawned.is_err() {
-                    pool.slots[i + 1].lock().searching = true;
-                }
-            }
-            pool.register(0);
-            pool.slots[0].lock().searching = true;
-            let mut searcher = Searcher::new(tt, control, &pool, 0, tm, &mut main_history[0], keys);
-            searcher.tb = Some(&tb);
-            let outcome = run_root(&mut searcher, request, root, moves, on_event);
-            pool.shut_down();
-            outcome
-        })
+        crew.register(0);
+        crew.slots[0].lock().searching = true;
+        let started = team(Phase::Start(Arc::clone(&tb)));
+        // Ends the helpers' `ThreadWait` however the root search ends, a panic included.
+        let shut_down = ShutDown(crew);
+        let mut searcher = worker.searcher(tt, control, crew, 0, Some(tm));
+        searcher.tb = Some(&tb);
+        let outcome = run_root(&mut searcher, request, root, moves, on_event);
+        drop(shut_down);
+        team(Phase::Join(started));
+        outcome
     };
     let outcome = SearchOutcome {
-        splits: pool.summary(),
+        splits: crew.summary(),
         ..outcome
     };
 
@@ -200,6 +210,15 @@ pub fn search(
         std::thread::sleep(Duration::from_millis(1));
     }
     outcome
+}
+
+/// Tells every thread of the crew that the search is over when dropped.
+struct ShutDown<'a>(&'a Crew);
+
+impl Drop for ShutDown<'_> {
+    fn drop(&mut self) {
+        self.0.shut_down();
+    }
 }
 
 /// Iterative deepening on the main thread, and the final report.

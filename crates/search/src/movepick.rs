@@ -2,7 +2,9 @@
 //! lazily, since a cutoff usually comes after the first few.
 //!
 //! Order: hash move, winning and equal captures and queen promotions (MVV-LVA), killers,
-//! countermove, quiet moves by history, then losing captures and under-promotions.
+//! countermove, quiet moves by history, then losing captures and under-promotions. Each move
+//! comes with its [`MoveClass`], which is what pruning and reductions read: the ordering
+//! score may change (new history terms, a staged picker) without changing what they do.
 
 use arrayvec::ArrayVec;
 use movegen::{GenKind, MAX_MOVES, Move, MoveList, Position, Role};
@@ -13,8 +15,47 @@ use crate::see::{see_ge, see_value};
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-pub(crate) const COUNTERMOVE: i32 = KILLER - 2;
+const COUNTERMOVE: i32 = KILLER - 2;
 const BAD_NOISY: i32 = -(1 << 28);
+
+/// Why the picker hands a move out where it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveClass {
+    /// The hash table's move (of any kind).
+    HashMove,
+    /// A capture that does not lose material, or a queen promotion.
+    GoodNoisy,
+    /// A quiet move that caused a cutoff in a sibling node.
+    Killer,
+    /// The quiet move that last refuted the opponent's previous move.
+    Countermove,
+    /// Any other quiet move, ordered by history.
+    Quiet,
+    /// A capture that loses material, or an under-promotion.
+    BadNoisy,
+}
+
+impl MoveClass {
+    /// A move the node had a reason to expect good before searching it: the hash move, a
+    /// killer or the countermove. Late move reductions reduce these less.
+    pub fn is_expected_good(self) -> bool {
+        matches!(
+            self,
+            MoveClass::HashMove | MoveClass::Killer | MoveClass::Countermove
+        )
+    }
+}
+
+/// A move handed out by the picker: its class and its ordering score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picked {
+    /// The move.
+    pub mv: Move,
+    /// What kind of move it is.
+    pub class: MoveClass,
+    /// Its ordering score (higher first); meaningful only for comparing moves of one node.
+    pub score: i32,
+}
 
 /// What the picker needs to know to order quiet moves.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,7 +72,7 @@ pub struct OrderingHints {
 #[derive(Clone, Debug)]
 pub struct MovePicker {
     moves: MoveList,
-    scores: ArrayVec<i32, MAX_MOVES>,
+    scores: ArrayVec<(i32, MoveClass), MAX_MOVES>,
     next: usize,
 }
 
@@ -77,30 +118,36 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    /// The best-scored move not yet handed out, with its ordering score.
-    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+    /// The best-scored move not yet handed out, with its class and ordering score.
+    pub fn next_move(&mut self) -> Option<Picked> {
         let rest = self.scores.get(self.next..)?;
         let (offset, _) = rest
             .iter()
             .enumerate()
-            .max_by_key(|&(i, s)| (*s, -(i as isize)))?;
+            .max_by_key(|&(i, (s, _))| (*s, -(i as isize)))?;
         let best = self.next + offset;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
-        let picked = (self.moves[self.next], self.scores[self.next]);
+        let (score, class) = self.scores[self.next];
+        let picked = Picked {
+            mv: self.moves[self.next],
+            class,
+            score,
+        };
         self.next += 1;
         Some(picked)
     }
 }
 
-/// Whether an ordering score marks a move that loses material or under-promotes.
-pub fn is_bad_noisy(score: i32) -> bool {
-    score < BAD_NOISY / 2
-}
-
-fn score_move(pos: &Position, mv: Move, hints: &OrderingHints, history: Option<&History>) -> i32 {
+/// A move's ordering score and class.
+fn score_move(
+    pos: &Position,
+    mv: Move,
+    hints: &OrderingHints,
+    history: Option<&History>,
+) -> (i32, MoveClass) {
     if Some(mv) == hints.tt_move {
-        return TT_MOVE;
+        return (TT_MOVE, MoveClass::HashMove);
     }
     let promotion = mv.promotion();
     if let Some(victim) = pos.captured_role(mv) {
@@ -108,20 +155,73 @@ fn score_move(pos: &Position, mv: Move, hints: &OrderingHints, history: Option<&
         let mvv_lva =
             see_value(victim) * 8 - attacker.index() as i32 + promotion.map_or(0, see_value);
         let good = promotion.is_none_or(|r| r == Role::Queen) && see_ge(pos, mv, 0);
-        return if good { GOOD_NOISY } else { BAD_NOISY } + mvv_lva;
+        return if good {
+            (GOOD_NOISY + mvv_lva, MoveClass::GoodNoisy)
+        } else {
+            (BAD_NOISY + mvv_lva, MoveClass::BadNoisy)
+        };
     }
     match promotion {
-        Some(Role::Queen) => return GOOD_NOISY + see_value(Role::Queen),
-        Some(role) => return BAD_NOISY + see_value(role),
+        Some(Role::Queen) => return (GOOD_NOISY + see_value(Role::Queen), MoveClass::GoodNoisy),
+        Some(role) => return (BAD_NOISY + see_value(role), MoveClass::BadNoisy),
         None => {}
     }
     if Some(mv) == hints.killers[0] {
-        KILLER
+        (KILLER, MoveClass::Killer)
     } else if Some(mv) == hints.killers[1] {
-        KILLER - 1
+        (KILLER - 1, MoveClass::Killer)
     } else if Some(mv) == hints.countermove {
-        COUNTERMOVE
+        (COUNTERMOVE, MoveClass::Countermove)
     } else {
-        history.map_or(0, |h| h.score(pos.turn(), mv))
+        let score = history.map_or(0, |h| h.score(pos.turn(), mv));
+        (score, MoveClass::Quiet)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class the picker hands out, in the order it promises: hash move, good noisy,
+    /// killer, countermove, quiet, bad noisy.
+    #[test]
+    fn moves_come_with_their_class_in_class_order() {
+        // Qxg5 wins a knight, Nxd5 loses it to Rxd5, b8=Q and b8=N promote.
+        let pos = Position::from_fen("3rk3/1P6/8/3p2n1/7Q/2N5/8/4K3 w - - 0 1").expect("FEN");
+        let mv = |text| pos.parse_uci_move(text, false).expect("legal");
+        let hints = OrderingHints {
+            tt_move: Some(mv("e1f1")),
+            killers: [Some(mv("c3e4")), None],
+            countermove: Some(mv("h4h3")),
+        };
+        let mut picker = MovePicker::new(&pos, &hints, &History::default());
+        let mut picked = Vec::new();
+        while let Some(p) = picker.next_move() {
+            picked.push(p);
+        }
+        assert_eq!(picked.len(), pos.legal_moves().len());
+        let class_of = |text| {
+            let m = mv(text);
+            picked.iter().find(|p| p.mv == m).expect("picked").class
+        };
+        assert_eq!(class_of("e1f1"), MoveClass::HashMove);
+        assert_eq!(class_of("h4g5"), MoveClass::GoodNoisy);
+        assert_eq!(class_of("b7b8q"), MoveClass::GoodNoisy);
+        assert_eq!(class_of("c3e4"), MoveClass::Killer);
+        assert_eq!(class_of("h4h3"), MoveClass::Countermove);
+        assert_eq!(class_of("c3b5"), MoveClass::Quiet);
+        assert_eq!(class_of("c3d5"), MoveClass::BadNoisy);
+        assert_eq!(class_of("b7b8n"), MoveClass::BadNoisy);
+        let rank = |c: MoveClass| match c {
+            MoveClass::HashMove => 0,
+            MoveClass::GoodNoisy => 1,
+            MoveClass::Killer => 2,
+            MoveClass::Countermove => 3,
+            MoveClass::Quiet => 4,
+            MoveClass::BadNoisy => 5,
+        };
+        let ranks: Vec<_> = picked.iter().map(|p| rank(p.class)).collect();
+        assert!(ranks.is_sorted(), "classes out of order: {picked:?}");
+        assert!(picked.windows(2).all(|w| w[0].score >= w[1].score));
     }
 }

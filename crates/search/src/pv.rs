@@ -62,3 +62,68 @@ impl PvTable {
             .copied()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Position;
+
+    fn moves(texts: &[&str]) -> Vec<Move> {
+        let mut pos = Position::startpos();
+        texts
+            .iter()
+            .map(|t| {
+                let mv = pos.parse_uci_move(t, false).expect("legal");
+                pos.play(mv);
+                mv
+            })
+            .collect()
+    }
+
+    /// A node's line is its move followed by its child's line, as the search builds it from
+    /// the leaves up; clearing a ply (entering a new node there) forgets only that ply's line.
+    #[test]
+    fn lines_are_built_from_the_children_up() {
+        let line = moves(&["e2e4", "e7e5", "g1f3"]);
+        let mut pv = PvTable::default();
+        pv.clear(3);
+        pv.update(2, line[2]);
+        pv.update(1, line[1]);
+        pv.update(0, line[0]);
+        assert_eq!(pv.line(0).collect::<Vec<_>>(), line);
+        assert_eq!(pv.line(1).collect::<Vec<_>>(), line[1..]);
+        // A new node at ply 2 whose best move has no line below it yet.
+        pv.clear(2);
+        assert_eq!(pv.line(2).count(), 0);
+        pv.clear(3);
+        pv.update(2, line[0]);
+        assert_eq!(pv.line(2).collect::<Vec<_>>(), [line[0]]);
+        assert_eq!(pv.line(0).collect::<Vec<_>>(), line, "ply 0 keeps its copy");
+    }
+
+    #[test]
+    fn a_split_points_line_is_taken_whole() {
+        let line = moves(&["d2d4", "d7d5", "c2c4", "e7e6"]);
+        let mut pv = PvTable::default();
+        pv.set_line(4, &line);
+        assert_eq!(pv.line(4).collect::<Vec<_>>(), line);
+        pv.update(3, line[0]);
+        assert_eq!(pv.line(3).count(), 5);
+    }
+
+    /// The deepest plies and overlong lines are cut, never out of bounds.
+    #[test]
+    fn the_table_ends_at_max_ply() {
+        let mv = moves(&["e2e4"])[0];
+        let mut pv = PvTable::default();
+        for ply in (0..=MAX_PLY + 1).rev() {
+            pv.clear(ply);
+            pv.update(ply, mv);
+        }
+        assert_eq!(pv.line(0).count(), MAX_PLY);
+        pv.set_line(MAX_PLY + 5, &[mv]);
+        pv.set_line(0, &vec![mv; MAX_PLY + 10]);
+        assert_eq!(pv.line(0).count(), MAX_PLY + 1);
+        assert_eq!(pv.line(MAX_PLY + 7).count(), pv.line(MAX_PLY).count());
+    }
+}

@@ -6,8 +6,9 @@ use std::time::Duration;
 use movegen::{Move, Position};
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
-use crate::alphabeta::{LoopState, NodeContext};
-use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore, is_mate_score};
+use crate::aspiration::{AspirationWindow, Fit};
+use crate::move_loop::{LoopState, NodeContext, Step};
+use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
 use crate::searcher::Searcher;
 use crate::split_point::{RootMoves, SplitWork};
 
@@ -152,7 +153,9 @@ impl RootSearch<'_, '_> {
             }
             self.completed_depth = depth;
             self.completed = Some(self.moves[0].clone());
-            self.searcher.time_checks_enabled = true;
+            if let Some(main) = &mut self.searcher.main {
+                main.time_checks_enabled = true;
+            }
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
@@ -195,23 +198,18 @@ impl RootSearch<'_, '_> {
             others_mated,
         };
         let elapsed = self.searcher.start.elapsed();
-        self.searcher.tm.on_iteration(&report, elapsed)
+        match &mut self.searcher.main {
+            Some(main) => main.tm.on_iteration(&report, elapsed),
+            None => IterationVerdict::Continue,
+        }
     }
 
     /// Searches the line `pv_index` with a window around its last score, widening on failure.
     fn aspiration(&mut self, depth: i32, pv_index: usize) {
         let center = self.moves[pv_index].previous_score;
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(center) {
-            (
-                (center - delta).max(-INFINITE),
-                (center + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut window = AspirationWindow::new(center, depth, &self.searcher.params);
         loop {
-            let score = self.search_root(depth, alpha, beta, pv_index);
+            let score = self.search_root(depth, window.alpha, window.beta, pv_index);
             if self.searcher.stopped {
                 // Keep the best move found so far if the first move of the line completed.
                 if self.moves[pv_index].score != -INFINITE {
@@ -220,30 +218,30 @@ impl RootSearch<'_, '_> {
                 return;
             }
             self.moves[pv_index..].sort_by_key(|rm| -rm.score);
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-                self.report_bound(pv_index, ScoreBound::Upper, depth);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-                self.report_bound(pv_index, ScoreBound::Lower, depth);
-            } else {
-                return;
-            }
-            delta += delta / 2;
-            if delta > 1000 {
-                alpha = -INFINITE;
-                beta = INFINITE;
+            match window.update(score) {
+                Fit::Exact => return,
+                Fit::FailLow => self.report_bound(pv_index, ScoreBound::Upper, depth),
+                Fit::FailHigh => self.report_bound(pv_index, ScoreBound::Lower, depth),
             }
         }
     }
 
     /// One pass over the root moves from `pv_index` on; returns the best score (fail-soft).
-    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
-        let mut best = -INFINITE;
+    fn search_root(&mut self, depth: i32, alpha: i32, beta: i32, pv_index: usize) -> i32 {
         for rm in &mut self.moves[pv_index..] {
             rm.score = -INFINITE;
         }
+        let ctx = NodeContext {
+            depth,
+            beta,
+            ply: 0,
+            pv_node: true,
+            cut_node: false,
+            in_check: self.root.in_check(),
+            eval: SCORE_NONE,
+            improving: false,
+        };
+        let mut node = LoopState::start(alpha);
         for i in pv_index..self.moves.len() {
             let mv = self.moves[i].mv;
             let elapsed = self.searcher.start.elapsed();
@@ -258,7 +256,7 @@ impl RootSearch<'_, '_> {
             let first = i == pv_index;
             let score = self
                 .searcher
-                .search_root_move(&self.root, mv, depth, alpha, beta, first);
+                .search_root_move(&self.root, mv, depth, node.alpha, beta, first);
             let s = &mut *self.searcher;
             let rm = &mut self.moves[i];
             rm.nodes += s.total_nodes().saturating_sub(nodes_before);
@@ -266,52 +264,32 @@ impl RootSearch<'_, '_> {
                 break;
             }
             rm.bound_score = score;
-            if first || score > alpha {
-                rm.record(score, s.pv.line(1), s.seldepth);
+            node.searched += 1;
+            let step = s.record_move(&self.root, &ctx, &mut node, mv, score);
+            if first || step >= Step::RaisedAlpha {
+                rm.record(score, s.worker.pv.line(1), s.seldepth);
                 if !first {
                     self.best_move_changes += 1;
                 }
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
+            if step == Step::Cutoff {
+                break;
             }
             // Young brothers wait at the root too: with the first move searched, the others
             // may be searched in parallel, each by one thread.
             if i + 1 < self.moves.len() && self.searcher.can_split(depth) {
-                return self.split_root(depth, (alpha, beta), i + 1, best);
+                return self.split_root(ctx, node, i + 1);
             }
         }
-        best
+        node.best_score
     }
 
     /// Searches the root moves from `from` on in parallel at a root split point and takes
     /// their results into the root move list; returns the pass's best score.
-    fn split_root(&mut self, depth: i32, (alpha, beta): (i32, i32), from: usize, best: i32) -> i32 {
+    fn split_root(&mut self, ctx: NodeContext, node: LoopState, from: usize) -> i32 {
         let moves = self.moves[from..].iter().map(|rm| rm.mv).collect();
-        let context = NodeContext {
-            depth,
-            beta,
-            ply: 0,
-            pv_node: true,
-            cut_node: false,
-            in_check: self.root.in_check(),
-            eval: SCORE_NONE,
-            improving: false,
-        };
-        let node = LoopState {
-            alpha,
-            best_score: best,
-            best_move: None,
-            searched: from,
-            quiets_tried: 0,
-            skip_quiets: false,
-        };
         let work = SplitWork::Root(RootMoves::new(moves));
-        let (node, work) = self.searcher.split(&self.root, context, work, node);
+        let (node, work) = self.searcher.split(&self.root, ctx, work, node);
         if let Some(SplitWork::Root(root)) = work {
             self.best_move_changes += root.best_move_changes;
             for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {
@@ -379,23 +357,18 @@ impl Searcher<'_> {
         beta: i32,
         first: bool,
     ) -> i32 {
-        let mut child = root.clone();
-        child.play(mv);
-        self.plies[0].mv = Some(mv);
-        self.plies[0].moved = root.piece_at(mv.from());
-        self.keys.push(child.key());
         self.seldepth = 0;
-        let new_depth = depth - 1 + i32::from(child.in_check());
-        let score = if first {
-            -self.negamax(&child, new_depth, -beta, -alpha, 1, false)
-        } else {
-            let mut score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
-            if score > alpha && score < beta {
-                score = -self.negamax(&child, new_depth, -beta, -alpha, 1, false);
+        self.with_move(root, mv, 0, |s, child| {
+            let new_depth = depth - 1 + i32::from(child.in_check());
+            if first {
+                -s.negamax(child, new_depth, -beta, -alpha, 1, false)
+            } else {
+                let mut score = -s.negamax(child, new_depth, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -s.negamax(child, new_depth, -beta, -alpha, 1, false);
+                }
+                score
             }
-            score
-        };
-        self.keys.pop();
-        score
+        })
     }
 }

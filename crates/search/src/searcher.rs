@@ -1,73 +1,65 @@
-//! `Searcher`: the state of one search on one thread, and the node-count check.
+//! `Searcher`: one thread's view of one search (its worker, the shared table and flags, the
+//! clock on the main thread), and the node-count check.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use movegen::{Move, Piece, Position};
+use movegen::Position;
 use timeman::TimeManager;
 use tt::TranspositionTable;
 
 use crate::control::SearchControl;
-use crate::history::History;
-use crate::pv::PvTable;
-use crate::score::{MAX_PLY, SCORE_NONE};
+use crate::crew::Crew;
+use crate::params::SearchParams;
 use crate::split_point::SplitPoint;
 use crate::tablebase::SearchTablebases;
-use crate::thread_pool::ThreadPool;
+use crate::worker::Worker;
 
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
 const CHECK_INTERVAL: u64 = 1024;
 
-/// What the search remembers about each ply of the current line.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PlyState {
-    /// Static evaluation, or `SCORE_NONE` when in check.
-    pub eval: i32,
-    /// The move made from this ply (`None` for a null move or none yet).
-    pub mv: Option<Move>,
-    /// The piece that made it.
-    pub moved: Option<Piece>,
-    /// Null move pruning is off in this subtree (verification search).
-    pub no_null: bool,
+/// What only the main thread has: the clock.
+#[derive(Debug)]
+pub(crate) struct MainThread {
+    pub tm: TimeManager,
+    /// Time limits apply only after the first iteration, so there is always a move to play.
+    pub time_checks_enabled: bool,
+    ponderhit_seen: bool,
 }
 
-impl Default for PlyState {
-    fn default() -> PlyState {
-        PlyState {
-            eval: SCORE_NONE,
-            mv: None,
-            moved: None,
-            no_null: false,
+impl MainThread {
+    pub fn new(tm: TimeManager) -> MainThread {
+        MainThread {
+            tm,
+            time_checks_enabled: false,
+            ponderhit_seen: false,
         }
     }
 }
 
-/// One thread's search state.
+/// One thread's view of one search: its [`Worker`] with the shared state lent to it.
 #[derive(Debug)]
 pub(crate) struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
-    pub pool: &'a ThreadPool,
-    /// This thread's index in the pool; 0 is the main thread, which runs the root.
+    pub crew: &'a Crew,
+    /// This thread's index in the crew; 0 is the main thread, which runs the root.
     pub index: usize,
     /// The innermost split point this thread works under; a cutoff there or above it stops it.
     pub split_chain: Option<Arc<SplitPoint>>,
-    pub tm: TimeManager,
+    /// The clock, on the main thread only.
+    pub main: Option<MainThread>,
     pub start: Instant,
-    pub history: &'a mut History,
-    pub pv: PvTable,
-    pub plies: Box<[PlyState; MAX_PLY + 2]>,
-    /// Keys of every position from the game's start to the current node, for repetitions.
-    pub keys: Vec<u64>,
+    pub worker: &'a mut Worker,
+    /// The worker's parameters, at hand.
+    pub params: SearchParams,
     pub nodes: u64,
     pub seldepth: usize,
     /// Set once the search must unwind; every result computed after it is discarded.
     pub stopped: bool,
-    /// Time limits apply only after the first iteration, so there is always a move to play.
-    pub time_checks_enabled: bool,
-    ponderhit_seen: bool,
-    /// Tablebase probing, shared by the search's threads; `None` without tables.
+    /// Tablebase probing, shared by the search's threads; `None` outside a search's drive
+    /// (unit tests), which then probes nothing.
     pub tb: Option<&'a SearchTablebases>,
 }
 
@@ -75,29 +67,24 @@ impl<'a> Searcher<'a> {
     pub fn new(
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
-        pool: &'a ThreadPool,
+        crew: &'a Crew,
         index: usize,
-        tm: TimeManager,
-        history: &'a mut History,
-        keys: Vec<u64>,
+        main: Option<MainThread>,
+        worker: &'a mut Worker,
     ) -> Searcher<'a> {
         Searcher {
             tt,
             control,
-            pool,
+            crew,
             index,
             split_chain: None,
-            tm,
+            main,
             start: Instant::now(),
-            history,
-            pv: PvTable::default(),
-            plies: Box::new([PlyState::default(); MAX_PLY + 2]),
-            keys,
+            params: worker.params,
+            worker,
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            time_checks_enabled: false,
-            ponderhit_seen: false,
             tb: None,
         }
     }
@@ -112,33 +99,36 @@ impl<'a> Searcher<'a> {
     }
 
     /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread
-    /// looks at the clock; it tells the others through the pool's `abort` flag.
+    /// looks at the clock (helpers have none); it tells the others through the pool's `abort` flag.
     pub fn check_limits(&mut self) {
-        self.pool.slots[self.index]
+        self.crew.slots[self.index]
             .nodes
             .store(self.nodes, Ordering::Relaxed);
-        if self.control.stop_requested() || self.pool.abort.load(Ordering::Acquire) {
+        if self.control.stop_requested() || self.crew.abort.load(Ordering::Acquire) {
             self.stopped = true;
             return;
         }
-        if self.index != 0 {
+        if self.main.is_none() {
             return;
         }
-        if !self.ponderhit_seen && self.control.ponderhit_received() {
-            self.ponderhit_seen = true;
-            self.tm.on_ponderhit();
+        let (nodes, elapsed) = (self.total_nodes(), self.start.elapsed());
+        let Some(main) = &mut self.main else {
+            return;
+        };
+        if !main.ponderhit_seen && self.control.ponderhit_received() {
+            main.ponderhit_seen = true;
+            main.tm.on_ponderhit();
         }
-        let nodes = self.total_nodes();
-        if self.time_checks_enabled && self.tm.should_stop_now(self.start.elapsed(), nodes) {
+        if main.time_checks_enabled && main.tm.should_stop_now(elapsed, nodes) {
             self.stopped = true;
-            self.pool.abort.store(true, Ordering::Release);
+            self.crew.abort.store(true, Ordering::Release);
         }
     }
 
     /// Nodes of all threads: this thread's exact count plus the others' last published ones.
     pub fn total_nodes(&self) -> u64 {
-        let own_published = self.pool.slots[self.index].nodes.load(Ordering::Relaxed);
-        self.pool.published_nodes() - own_published + self.nodes
+        let own_published = self.crew.slots[self.index].nodes.load(Ordering::Relaxed);
+        self.crew.published_nodes() - own_published + self.nodes
     }
 
     /// Whether this thread must unwind: the search is stopping, or a split point above it had
@@ -148,23 +138,127 @@ impl<'a> Searcher<'a> {
         self.stopped || self.split_chain.as_ref().is_some_and(|sp| sp.cut_off())
     }
 
-    /// Whether the current position (the last key) repeats an earlier one since the last
-    /// irreversible move. One repetition inside the search is scored as a draw: if it was good
-    /// to repeat once, it is good to repeat again.
-    pub fn is_repetition(&self, pos: &Position) -> bool {
-        let n = self.keys.len();
-        let limit = (pos.halfmove_clock() as usize).min(n.saturating_sub(1));
+    /// Whether the current position (the last key), the node at `ply`, repeats an earlier one
+    /// since the last irreversible move and the last null move: a cycle through a passed move
+    /// is no repetition a game could have. One repetition inside the search is scored as a
+    /// draw: if it was good to repeat once, it is good to repeat again.
+    pub fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
+        let keys = &self.worker.keys;
+        let n = keys.len();
+        let limit = (pos.halfmove_clock() as usize)
+            .min(n.saturating_sub(1))
+            .min(self.worker.stack[ply].plies_from_null);
         let key = pos.key();
-        (4..=limit)
-            .step_by(2)
-            .any(|back| self.keys[n - 1 - back] == key)
+        (4..=limit).step_by(2).any(|back| keys[n - 1 - back] == key)
     }
 
-    /// Draw by repetition, the fifty-move rule or insufficient material. A fifty-move count
-    /// that ends in checkmate is not a draw.
-    pub fn is_draw(&self, pos: &Position) -> bool {
+    /// Draw by repetition, the fifty-move rule or insufficient material at the node at `ply`.
+    /// A fifty-move count that ends in checkmate is not a draw.
+    pub fn is_draw(&self, pos: &Position, ply: usize) -> bool {
         (pos.halfmove_clock() >= 100 && (!pos.in_check() || pos.has_legal_moves()))
             || pos.is_insufficient_material()
-            || self.is_repetition(pos)
+            || self.is_repetition(pos, ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+    use tt::TranspositionTable;
+
+    /// The keys of the start position and of each position after `moves`, and the last one.
+    fn line(moves: &[&str]) -> (Vec<u64>, Position) {
+        let mut pos = Position::startpos();
+        let mut keys = vec![pos.key()];
+        for uci in moves {
+            let mv = pos.parse_uci_move(uci, false).expect("legal");
+            pos.play(mv);
+            keys.push(pos.key());
+        }
+        (keys, pos)
+    }
+
+    fn is_repetition(keys: Vec<u64>, pos: &Position) -> bool {
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys = keys;
+        worker.stack[0].plies_from_null = usize::MAX;
+        let searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        searcher.is_repetition(pos, 0)
+    }
+
+    #[test]
+    fn a_position_seen_four_plies_ago_repeats() {
+        let (keys, pos) = line(&["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert_eq!(pos.key(), keys[0]);
+        assert!(is_repetition(keys.clone(), &pos));
+        // With the same side to move but not the same position, nothing repeats.
+        let (keys, pos) = line(&["g1f3", "g8f6", "f3g1", "f6g8", "b1c3"]);
+        assert!(!is_repetition(keys, &pos));
+    }
+
+    /// Only positions since the last irreversible move (the fifty-move counter) can repeat:
+    /// a key further back is not looked at.
+    #[test]
+    fn repetitions_are_looked_for_since_the_last_irreversible_move_only() {
+        let (keys, _) = line(&["g1f3", "g8f6", "f3g1", "f6g8"]);
+        let reset = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 3")
+            .expect("FEN");
+        assert_eq!(reset.key(), keys[0]);
+        assert!(!is_repetition(keys, &reset));
+    }
+
+    /// Plays `line` (UCI moves, `None` for a null move) from `pos` at `ply` through the
+    /// search's own make-move path, and reports whether the last position is a repetition.
+    fn repeats_after(
+        s: &mut Searcher<'_>,
+        pos: &Position,
+        ply: usize,
+        line: &[Option<&str>],
+    ) -> bool {
+        let Some((first, rest)) = line.split_first() else {
+            return s.is_repetition(pos, ply);
+        };
+        match first {
+            Some(uci) => {
+                let mv = pos.parse_uci_move(uci, false).expect("legal");
+                s.with_move(pos, mv, ply, |s, child| {
+                    repeats_after(s, child, ply + 1, rest)
+                })
+            }
+            None => s.with_null(pos, ply, |s, child| repeats_after(s, child, ply + 1, rest)),
+        }
+    }
+
+    /// A cycle through a null move is no repetition; one after the null move is.
+    #[test]
+    fn repetitions_do_not_reach_back_across_a_null_move() {
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        let start = Position::startpos();
+        worker.keys.push(start.key());
+        worker.stack[0].plies_from_null = usize::MAX;
+        let mut s = worker.searcher(&tt, &control, &crew, 0, None);
+
+        // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
+        let through = [Some("g1f3"), None, Some("f3g1"), None];
+        assert!(!repeats_after(&mut s, &start, 0, &through));
+        // The same without the passes is a repetition (the control case).
+        let real = [Some("g1f3"), Some("g8f6"), Some("f3g1"), Some("f6g8")];
+        assert!(repeats_after(&mut s, &start, 0, &real));
+        // A pass, then four real moves that come back: a repetition after the null move.
+        let after = [
+            Some("e2e4"),
+            None,
+            Some("g1f3"),
+            Some("g8f6"),
+            Some("f3g1"),
+            Some("f6g8"),
+        ];
+        assert!(repeats_after(&mut s, &start, 0, &after));
+        assert_eq!(s.worker.keys, [start.key()], "every move taken back");
     }
 }

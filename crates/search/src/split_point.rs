@@ -11,10 +11,11 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use movegen::{Move, Position};
 
-use crate::alphabeta::{LoopState, NodeContext};
-use crate::movepick::MovePicker;
-use crate::searcher::{PlyState, Searcher};
-use crate::thread_pool::MAX_SPLITS_PER_THREAD;
+use crate::crew::MAX_SPLITS_PER_THREAD;
+use crate::move_loop::{LoopState, NodeContext, Step};
+use crate::movepick::{MovePicker, Picked};
+use crate::searcher::Searcher;
+use crate::worker::PlyState;
 
 /// Splitting a node this shallow costs more than it saves.
 pub const MIN_SPLIT_DEPTH: i32 = 4;
@@ -60,6 +61,14 @@ impl RootMoves {
         self.next += 1;
         Some((self.next - 1, mv))
     }
+}
+
+/// The next move a thread takes from a split point.
+enum Next {
+    /// A move of a node below the root.
+    Node(Picked),
+    /// The root move of this index in the split's list.
+    Root(usize, Move),
 }
 
 /// The completed search of one root move at a root split point.
@@ -147,14 +156,14 @@ impl SplitPoint {
 impl Searcher<'_> {
     /// Whether this node may become a split point now.
     pub(crate) fn can_split(&self, depth: i32) -> bool {
-        self.pool.len() > 1
+        self.crew.len() > 1
             && depth >= MIN_SPLIT_DEPTH
-            && self.pool.slots[self.index]
+            && self.crew.slots[self.index]
                 .open_splits
                 .load(Ordering::Relaxed)
                 < MAX_SPLITS_PER_THREAD
             && !self.aborted()
-            && self.pool.has_helper_for(self.index)
+            && self.crew.has_helper_for(self.index)
     }
 
     /// Turns the current node into a split point, searches its remaining moves together with
@@ -174,9 +183,9 @@ impl Searcher<'_> {
             parent: self.split_chain.clone(),
             position: pos.clone(),
             context,
-            keys: self.keys.clone(),
-            plies: self.plies[..=ply].to_vec(),
-            child_killers: self.history.killers(ply + 1),
+            keys: self.worker.keys.clone(),
+            plies: self.worker.stack[..=ply].to_vec(),
+            child_killers: self.worker.history.killers(ply + 1),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(work),
@@ -185,15 +194,15 @@ impl Searcher<'_> {
                 helpers: [0; 4],
             }),
         });
-        let slot = &self.pool.slots[self.index];
+        let slot = &self.crew.slots[self.index];
         slot.open_splits.fetch_add(1, Ordering::Relaxed);
-        let helpers = self.pool.book_helpers(self.index, &sp);
+        let helpers = self.crew.book_helpers(self.index, &sp);
         if helpers > 0 {
-            self.pool.stats.splits.fetch_add(1, Ordering::Relaxed);
+            self.crew.stats.splits.fetch_add(1, Ordering::Relaxed);
             if ply == 0 {
-                self.pool.stats.root_splits.fetch_add(1, Ordering::Relaxed);
+                self.crew.stats.root_splits.fetch_add(1, Ordering::Relaxed);
             }
-            self.pool
+            self.crew
                 .stats
                 .helpers
                 .fetch_add(helpers as u64, Ordering::Relaxed);
@@ -203,12 +212,12 @@ impl Searcher<'_> {
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
         if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
-            self.pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
+            self.crew.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
         }
         // Every helper has left: nobody takes work from here any more, so it can be moved out.
         let mut state = sp.lock();
         if context.pv_node && !state.pv.is_empty() {
-            self.pv.set_line(ply, &state.pv);
+            self.worker.pv.set_line(ply, &state.pv);
         }
         (state.node.clone(), state.work.take())
     }
@@ -224,15 +233,15 @@ impl Searcher<'_> {
         let saved = if owner {
             None
         } else {
-            let keys = std::mem::replace(&mut self.keys, sp.keys.clone());
-            let plies = self.plies.clone();
-            self.plies[..=ply].copy_from_slice(&sp.plies);
-            self.history.set_killers(ply + 1, sp.child_killers);
+            let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
+            let plies = self.worker.stack.clone();
+            self.worker.stack[..=ply].copy_from_slice(&sp.plies);
+            self.worker.history.set_killers(ply + 1, sp.child_killers);
             Some((keys, plies))
         };
         let nodes_before = self.nodes;
         loop {
-            let (mv, order, alpha, searched, root_index) = {
+            let (next, alpha, searched) = {
                 let mut state = sp.lock();
                 if self.aborted() {
                     break;
@@ -241,41 +250,46 @@ impl Searcher<'_> {
                 let mut next = None;
                 match &mut state.work {
                     Some(SplitWork::Node(picker)) => {
-                        while let Some((mv, order)) = picker.next_move() {
-                            if !self.should_prune(&sp.position, mv, order, &ctx, &mut state.node) {
-                                next = Some((mv, order, None));
+                        while let Some(picked) = picker.next_move() {
+                            if !self.should_prune(&sp.position, picked.mv, &ctx, &mut state.node) {
+                                next = Some(Next::Node(picked));
                                 break;
                             }
                         }
                     }
                     Some(SplitWork::Root(root)) => {
-                        next = root.next_move().map(|(i, mv)| (mv, 0, Some(i)));
+                        next = root.next_move().map(|(i, mv)| Next::Root(i, mv));
                     }
                     None => {}
                 }
-                let Some((mv, order, root_index)) = next else {
+                let Some(next) = next else {
                     break;
                 };
                 state.node.searched += 1;
-                (mv, order, state.node.alpha, state.node.searched, root_index)
+                (next, state.node.alpha, state.node.searched)
             };
             let nodes_before_move = self.nodes;
-            let score = match root_index {
-                Some(_) => {
-                    self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false)
+            let (mv, root_index, score) = match next {
+                Next::Root(i, mv) => {
+                    let score =
+                        self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false);
+                    (mv, Some(i), score)
                 }
-                None => self.search_child(&sp.position, mv, order, &ctx, alpha, searched),
+                Next::Node(Picked { mv, class, .. }) => {
+                    let score = self.search_child(&sp.position, mv, class, &ctx, alpha, searched);
+                    (mv, None, score)
+                }
             };
             if self.aborted() {
                 break;
             }
             let mut state = sp.lock();
             let state = &mut *state;
-            let quiet = sp.position.is_quiet(mv);
+            let step = self.record_move(&sp.position, &ctx, &mut state.node, mv, score);
             if let (Some(i), Some(SplitWork::Root(root))) = (root_index, &mut state.work) {
-                let raised_alpha = score > state.node.alpha;
+                let raised_alpha = step >= Step::RaisedAlpha;
                 let continuation = if raised_alpha {
-                    self.pv.line(1).collect()
+                    self.worker.pv.line(1).collect()
                 } else {
                     Vec::new()
                 };
@@ -288,36 +302,26 @@ impl Searcher<'_> {
                     seldepth: self.seldepth,
                 });
             }
-            if score > state.node.best_score {
-                state.node.best_score = score;
-                if score > state.node.alpha {
-                    state.node.best_move = Some(mv);
-                    if ctx.pv_node {
-                        state.pv.clear();
-                        state.pv.push(mv);
-                        state.pv.extend(self.pv.line(ply + 1));
-                    }
-                    if score >= ctx.beta {
-                        sp.cutoff.store(true, Ordering::Release);
-                        break;
-                    }
-                    state.node.alpha = score;
-                }
+            if step >= Step::RaisedAlpha && ctx.pv_node {
+                // This thread's row holds the move and its line: the node's line for everyone.
+                state.pv.clear();
+                state.pv.extend(self.worker.pv.line(ply));
             }
-            if quiet && state.node.best_move != Some(mv) {
-                state.node.quiets_tried += 1;
+            if step == Step::Cutoff {
+                sp.cutoff.store(true, Ordering::Release);
+                break;
             }
         }
         if !owner {
-            self.pool
+            self.crew
                 .stats
                 .helper_nodes
                 .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
         }
         self.split_chain = saved_chain;
         if let Some((keys, plies)) = saved {
-            self.keys = keys;
-            self.plies = plies;
+            self.worker.keys = keys;
+            self.worker.stack = plies;
         }
     }
 }
@@ -353,14 +357,7 @@ pub(crate) mod tests {
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(SplitWork::Node(picker)),
-                node: LoopState {
-                    alpha: 9,
-                    best_score: -INFINITE,
-                    best_move: None,
-                    searched: 1,
-                    quiets_tried: 0,
-                    skip_quiets: false,
-                },
+                node: LoopState::new(9, -INFINITE, 1),
                 pv: Vec::new(),
                 helpers: [0; 4],
             }),
@@ -393,8 +390,8 @@ pub(crate) mod tests {
     #[test]
     fn a_helper_takes_the_owners_killers_for_the_children() {
         use crate::control::SearchControl;
-        use crate::thread_pool::ThreadPool;
-        use timeman::{Limits, TimeManager, TimeOptions};
+        use crate::crew::Crew;
+        use crate::worker::Worker;
         use tt::TranspositionTable;
 
         let mv = |text| {
@@ -413,13 +410,12 @@ pub(crate) mod tests {
 
         let tt = TranspositionTable::new(1).expect("1 MB table");
         let control = SearchControl::default();
-        let pool = ThreadPool::new(2);
-        let tm = TimeManager::new(&Limits::default(), &TimeOptions::default(), 0);
-        let mut history = History::default();
-        history.add_killer(ply + 1, mv("b1c3"));
-        let mut helper = Searcher::new(&tt, &control, &pool, 1, tm, &mut history, Vec::new());
+        let crew = Crew::new(2);
+        let mut worker = Worker::new();
+        worker.history.add_killer(ply + 1, mv("b1c3"));
+        let mut helper = worker.searcher(&tt, &control, &crew, 1, None);
         helper.work_at(&sp, false);
-        assert_eq!(helper.history.killers(ply + 1), sp.child_killers);
+        assert_eq!(helper.worker.history.killers(ply + 1), sp.child_killers);
     }
 
     #[test]

@@ -1,337 +1,252 @@
-//! The search threads' shared bookkeeping: who is idle, who works where, and `ThreadWait`.
+//! The thread pool: the search threads and their workers, kept from one search to the next.
 //!
-//! Threads live for one search (scoped threads borrow the table and the histories). A thread
-//! with nothing to do sits in [`Searcher::thread_wait`]: it spins briefly, then parks, and is
-//! unparked when a master books it into a split point. Booking is decided and changed only
-//! under the booked thread's own lock, so no thread is ever booked into two split points.
+//! Thread 0 is the main thread: its worker is kept here and it runs on the caller's thread
+//! (the one that calls [`ThreadPool::search`]), with the time manager. Threads 1.. are helpers
+//! started with the pool: each owns its worker and blocks on its message channel between
+//! searches, so a pool that is not searching takes no CPU. A search sends every helper the
+//! shared table and flags; each helper then sits in `ThreadWait` until the main thread ends the
+//! search, drops what it was lent, and reports back before `search` returns.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::thread::Thread;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
 
-use crossbeam_utils::{Backoff, CachePadded};
+use tt::TranspositionTable;
 
-use crate::searcher::Searcher;
-use crate::split_point::SplitPoint;
+use crate::control::SearchControl;
+use crate::crew::Crew;
+use crate::params::SearchParams;
+use crate::tablebase::SearchTablebases;
+use crate::worker::Worker;
+use crate::{SearchEvent, SearchOutcome, SearchRequest};
 
-/// The most split points one thread may own at once (nested in its own subtree). Each one
-/// pins the owner until its helpers finish, so deep nesting only adds waiting.
-pub const MAX_SPLITS_PER_THREAD: usize = 8;
+/// The most search threads a pool has.
+pub const MAX_THREADS: usize = 256;
 
-/// The most helpers one split point takes: more threads on one node mostly search moves that a
-/// cutoff makes useless, and they are better kept for the next split.
-pub const MAX_HELPERS_PER_SPLIT: usize = 8;
+/// Stack size of a helper thread: each ply keeps a position and a move list on the stack.
+const HELPER_STACK: usize = 16 << 20;
 
-/// What a thread is doing, changed only under its lock.
-#[derive(Debug, Default)]
-pub(crate) struct Booking {
-    /// Working: on a split point, or (for the main thread) on the root search.
-    pub searching: bool,
-    /// The split point it has been booked into and not yet started on.
-    pub assigned: Option<Arc<SplitPoint>>,
-    /// As a master, the split point whose helpers it waits for; it may then help only those
-    /// helpers (the "helpful master"), since they work for it.
-    pub waiting_on: Option<Arc<SplitPoint>>,
-}
-
-/// One thread's shared state.
-#[derive(Debug, Default)]
-pub(crate) struct ThreadSlot {
-    booking: Mutex<Booking>,
-    handle: Mutex<Option<Thread>>,
-    /// Nodes searched, published every few hundred nodes for `go nodes` and the info lines.
-    pub nodes: AtomicU64,
-    /// Split points this thread owns now.
-    pub open_splits: AtomicUsize,
-    /// A master idle in `thread_wait`, free to help at split points of its own helpers (a
-    /// hint that saves locking this slot; `book_helpers` decides under the lock).
-    waiting_idle: AtomicBool,
-}
-
-impl ThreadSlot {
-    pub fn lock(&self) -> MutexGuard<'_, Booking> {
-        self.booking.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn wake(&self) {
-        if let Some(t) = self
-            .handle
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_ref()
-        {
-            t.unpark();
-        }
-    }
-}
-
-/// Split statistics of one search.
-#[derive(Debug, Default)]
-pub struct SplitStats {
-    /// Split points created.
-    pub splits: AtomicU64,
-    /// Split points created at the root.
-    pub root_splits: AtomicU64,
-    /// Helpers booked, over all split points.
-    pub helpers: AtomicU64,
-    /// Split points ended by a beta cutoff while helpers worked.
-    pub cutoffs: AtomicU64,
-    /// Nodes searched by threads while working at a split point they do not own.
-    pub helper_nodes: AtomicU64,
-    /// Microseconds threads sat in `thread_wait` without work.
-    pub idle_micros: AtomicU64,
-}
-
-/// Every thread of one search.
+/// The shared state of one search, lent to every helper.
 #[derive(Debug)]
-pub(crate) struct ThreadPool {
-    pub slots: Box<[CachePadded<ThreadSlot>]>,
-    /// The search is over (helpers leave `thread_wait`).
-    pub quit: AtomicBool,
-    /// Set by the main thread when a limit is reached: every thread unwinds.
-    pub abort: AtomicBool,
-    /// Threads idle in `thread_wait` with no split point of their own to wait for (a hint:
-    /// exact availability is decided under each thread's lock).
-    pub idle: AtomicUsize,
-    /// Masters idle in `thread_wait` while their helpers work (a hint, like `idle`).
-    pub waiting_masters: AtomicUsize,
-    pub stats: SplitStats,
+struct Job {
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    params: SearchParams,
+    /// Tablebase probing for this search (the root already ranked).
+    tb: Arc<SearchTablebases>,
+}
+
+/// What a helper is asked to do.
+#[derive(Debug)]
+enum Message {
+    /// Take part in a search, then report on the `done` channel.
+    Search(Arc<Job>),
+    /// Forget what earlier searches taught the worker (`ucinewgame`).
+    Clear,
+}
+
+/// A helper thread, seen from the pool: where to send it work, and its handle.
+#[derive(Debug)]
+struct Helper {
+    jobs: Sender<Message>,
+    handle: JoinHandle<()>,
+}
+
+/// The search threads, each with a [`Worker`] that lives as long as the pool.
+#[derive(Debug)]
+pub struct ThreadPool {
+    main: Worker,
+    /// Threads 1..; `None` where the system refused a thread (it is then never booked).
+    helpers: Vec<Option<Helper>>,
+    crew: Arc<Crew>,
+    /// Each helper sends its index here when it has finished its part of a search.
+    done: Receiver<usize>,
+    done_sender: Sender<usize>,
+}
+
+impl Default for ThreadPool {
+    fn default() -> ThreadPool {
+        ThreadPool::new(1)
+    }
 }
 
 impl ThreadPool {
+    /// A pool of `threads` search threads (clamped to `1..=MAX_THREADS`); the helpers start now
+    /// and wait for work.
     pub fn new(threads: usize) -> ThreadPool {
-        ThreadPool {
-            slots: (0..threads.max(1))
-                .map(|_| CachePadded::new(ThreadSlot::default()))
-                .collect(),
-            quit: AtomicBool::new(false),
-            abort: AtomicBool::new(false),
-            idle: AtomicUsize::new(0),
-            waiting_masters: AtomicUsize::new(0),
-            stats: SplitStats::default(),
-        }
-    }
-
-    /// How many threads search.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Registers the calling thread as thread `index`, so it can be unparked.
-    pub fn register(&self, index: usize) {
-        *self.slots[index]
-            .handle
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Some(std::thread::current());
-    }
-
-    /// Nodes searched by all threads, as last published.
-    pub fn published_nodes(&self) -> u64 {
-        self.slots
-            .iter()
-            .map(|s| s.nodes.load(Ordering::Relaxed))
-            .sum()
-    }
-
-    /// The split statistics so far.
-    pub fn summary(&self) -> crate::SplitSummary {
-        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        crate::SplitSummary {
-            splits: get(&self.stats.splits),
-            root_splits: get(&self.stats.root_splits),
-            helpers: get(&self.stats.helpers),
-            cutoffs: get(&self.stats.cutoffs),
-            helper_nodes: get(&self.stats.helper_nodes),
-            idle_micros: get(&self.stats.idle_micros),
-        }
-    }
-
-    /// Ends the search: wakes every thread so it sees `quit`.
-    pub fn shut_down(&self) {
-        self.quit.store(true, Ordering::Release);
-        for slot in self.slots.iter() {
-            slot.wake();
-        }
-    }
-
-    /// Whether some thread could join a split point that `thread` opens now: a free idle
-    /// thread, or a master idle while it waits for `thread` (the "helpful master"). Without
-    /// the second case, with two threads the master that finished its share of a split point
-    /// first would idle until its helper's whole subtree is done.
-    pub fn has_helper_for(&self, thread: usize) -> bool {
-        if self.idle.load(Ordering::Relaxed) > 0 {
-            return true;
-        }
-        if self.waiting_masters.load(Ordering::Relaxed) == 0 {
-            return false;
-        }
-        self.slots.iter().enumerate().any(|(index, slot)| {
-            index != thread
-                && slot.waiting_idle.load(Ordering::Relaxed)
-                && Self::available_to(&slot.lock(), thread)
-        })
-    }
-
-    /// Whether a thread with this booking may be booked by `master` (under its lock).
-    fn available_to(booking: &Booking, master: usize) -> bool {
-        !booking.searching
-            && booking.assigned.is_none()
-            && booking
-                .waiting_on
-                .as_ref()
-                .is_none_or(|own| own.has_helper(master))
-    }
-
-    /// Books idle threads available to `master` into `sp`; returns how many joined.
-    pub fn book_helpers(&self, master: usize, sp: &Arc<SplitPoint>) -> usize {
-        let mut booked = 0;
-        for (index, slot) in self.slots.iter().enumerate() {
-            if booked == MAX_HELPERS_PER_SPLIT {
-                break;
-            }
-            if index == master {
-                continue;
-            }
-            let mut booking = slot.lock();
-            if Self::available_to(&booking, master) {
-                sp.add_helper(index);
-                booking.assigned = Some(Arc::clone(sp));
-                booking.searching = true;
-                drop(booking);
-                slot.wake();
-                booked += 1;
-            }
-        }
-        booked
-    }
-}
-
-impl Searcher<'_> {
-    /// `ThreadWait(thread, waiting_for)`: idles until there is work, doing any split point this
-    /// thread is booked into. Without `waiting_for` (a helper) it returns when the search ends;
-    /// with it (a master) it returns once every helper of that split point has left.
-    pub(crate) fn thread_wait(&mut self, waiting_for: Option<&Arc<SplitPoint>>) {
-        let pool = self.pool;
-        let slot = &pool.slots[self.index];
-        // A master helping its helpers can split again and wait here a second time, nested:
-        // what it waited for before is restored when the inner wait ends.
-        let previous_wait = {
-            let mut booking = slot.lock();
-            booking.searching = false;
-            std::mem::replace(&mut booking.waiting_on, waiting_for.cloned())
+        let (done_sender, done) = channel();
+        let mut pool = ThreadPool {
+            main: Worker::new(),
+            helpers: Vec::new(),
+            crew: Arc::new(Crew::new(1)),
+            done,
+            done_sender,
         };
-        let backoff = Backoff::new();
-        let mut idle_since: Option<Instant> = None;
-        let count_idle = |since: &mut Option<Instant>| {
-            if let Some(t) = since.take() {
-                let micros = t.elapsed().as_micros() as u64;
-                pool.stats.idle_micros.fetch_add(micros, Ordering::Relaxed);
+        pool.set_threads(threads);
+        pool
+    }
+
+    /// How many threads search, the caller's included.
+    pub fn threads(&self) -> usize {
+        self.crew.len()
+    }
+
+    /// Changes the number of threads (the UCI option `Threads`). The helpers are replaced by
+    /// fresh ones with empty workers; the main thread's worker is kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        self.stop_helpers();
+        self.crew = Arc::new(Crew::new(threads));
+        self.helpers = (1..threads).map(|index| self.spawn(index)).collect();
+    }
+
+    /// Forgets what earlier searches taught every worker (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.main.clear();
+        for helper in self.helpers.iter().flatten() {
+            // A helper whose thread has died takes no further part; nothing to clear.
+            let _ = helper.jobs.send(Message::Clear);
+        }
+    }
+
+    /// The main thread's worker.
+    pub fn main_worker(&self) -> &Worker {
+        &self.main
+    }
+
+    /// Searches with `params` from the next search on (every thread).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.main.set_params(params);
+    }
+
+    /// Searches with every thread of the pool; the calling thread is the main thread. With one
+    /// thread this is [`Worker::search`] on the main worker. Returns after every helper has
+    /// finished and let go of `tt` and `control`.
+    pub fn search(
+        &mut self,
+        request: &SearchRequest,
+        tt: &Arc<TranspositionTable>,
+        control: &Arc<SearchControl>,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> SearchOutcome {
+        let params = self.main.params;
+        let (helpers, crew, done) = (&self.helpers, &*self.crew, &self.done);
+        let mut team = |phase: Phase| match phase {
+            Phase::Start(tb) => {
+                // Reports left over from a search that ended in a panic must not count now.
+                while done.try_recv().is_ok() {}
+                let job = Arc::new(Job {
+                    tt: Arc::clone(tt),
+                    control: Arc::clone(control),
+                    params,
+                    tb,
+                });
+                let mut started = 0;
+                for (i, helper) in helpers.iter().enumerate() {
+                    let sent = helper
+                        .as_ref()
+                        .is_some_and(|h| h.jobs.send(Message::Search(Arc::clone(&job))).is_ok());
+                    if sent {
+                        started += 1;
+                    } else {
+                        // Never booked: it looks busy for the whole search.
+                        crew.slots[i + 1].lock().searching = true;
+                    }
+                }
+                started
+            }
+            Phase::Join(started) => {
+                for _ in 0..started {
+                    // A helper reports even when it unwinds from a panic (its guard sends), so
+                    // this returns once all have let go of the job.
+                    if done.recv().is_err() {
+                        break;
+                    }
+                }
+                0
             }
         };
-        loop {
-            let job = {
-                let mut booking = slot.lock();
-                if let Some(job) = booking.assigned.take() {
-                    // Taken out of `assigned` at once, so a nested wait can't pick it up again;
-                    // `searching` (set by the booker) keeps the thread unavailable meanwhile.
-                    Some(job)
-                } else if waiting_for.is_some_and(|sp| !sp.has_helpers())
-                    || (waiting_for.is_none() && pool.quit.load(Ordering::Acquire))
-                {
-                    booking.waiting_on = previous_wait;
-                    booking.searching = waiting_for.is_some();
-                    drop(booking);
-                    count_idle(&mut idle_since);
-                    return;
-                } else {
-                    None
-                }
-            };
-            match job {
-                Some(sp) => {
-                    count_idle(&mut idle_since);
-                    self.work_at(&sp, false);
-                    sp.remove_helper(self.index);
-                    pool.slots[sp.owner].wake();
-                    slot.lock().searching = false;
-                    backoff.reset();
-                }
-                None => {
-                    // Only threads free for anyone count as idle; a waiting master can help
-                    // just its own helpers, so it is announced separately.
-                    let counter = if waiting_for.is_none() {
-                        &pool.idle
-                    } else {
-                        slot.waiting_idle.store(true, Ordering::Relaxed);
-                        &pool.waiting_masters
-                    };
-                    counter.fetch_add(1, Ordering::Relaxed);
-                    idle_since.get_or_insert_with(Instant::now);
-                    // Only the main thread watches the clock: waiting for its helpers (at the
-                    // root, a helper may be deep in a whole root move) it must keep doing so,
-                    // or a time limit passes unnoticed until the helpers are done.
-                    if self.index == 0 {
-                        self.check_limits();
-                    }
-                    if backoff.is_completed() {
-                        std::thread::park_timeout(Duration::from_millis(1));
-                    } else {
-                        backoff.snooze();
-                    }
-                    counter.fetch_sub(1, Ordering::Relaxed);
-                    slot.waiting_idle.store(false, Ordering::Relaxed);
-                }
-            }
+        crate::drive(
+            request,
+            tt,
+            control,
+            crew,
+            &mut self.main,
+            on_event,
+            &mut team,
+        )
+    }
+
+    /// Starts helper `index`, or gives `None` if the system refuses a thread.
+    fn spawn(&self, index: usize) -> Option<Helper> {
+        let (jobs, inbox) = channel();
+        let crew = Arc::clone(&self.crew);
+        let done = self.done_sender.clone();
+        let handle = std::thread::Builder::new()
+            .name(format!("search-{index}"))
+            .stack_size(HELPER_STACK)
+            .spawn(move || helper_loop(index, &crew, &inbox, &done))
+            .ok()?;
+        Some(Helper { jobs, handle })
+    }
+
+    /// Ends every helper thread and waits for it.
+    fn stop_helpers(&mut self) {
+        for helper in self.helpers.drain(..).flatten() {
+            drop(helper.jobs); // the helper's `recv` fails: it returns
+            let _ = helper.handle.join();
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::split_point::tests::split_point;
-
-    /// Marks thread `index` as a master idle in `thread_wait` for `sp`, as `thread_wait` does.
-    fn wait_idle(pool: &ThreadPool, index: usize, sp: &Arc<SplitPoint>) {
-        let slot = &pool.slots[index];
-        let mut booking = slot.lock();
-        booking.searching = false;
-        booking.waiting_on = Some(Arc::clone(sp));
-        slot.waiting_idle.store(true, Ordering::Relaxed);
-        pool.waiting_masters.fetch_add(1, Ordering::Relaxed);
+impl Drop for ThreadPool {
+    fn drop(&mut self) {
+        self.stop_helpers();
     }
+}
 
-    #[test]
-    fn a_waiting_master_is_a_helper_only_for_its_own_helpers() {
-        let pool = ThreadPool::new(3);
-        for slot in pool.slots.iter() {
-            slot.lock().searching = true;
+/// What [`crate::drive`] asks of the helpers: to start with the search's tablebase probing
+/// (giving how many did), and, once the search is over, to be waited for.
+pub(crate) enum Phase {
+    Start(Arc<SearchTablebases>),
+    Join(usize),
+}
+
+/// Holds a helper's job; when dropped (also by a panic) it lets go of the job first, then
+/// reports the helper's part of the search as done.
+struct DoneGuard<'a> {
+    index: usize,
+    done: &'a Sender<usize>,
+    job: Option<Arc<Job>>,
+}
+
+impl Drop for DoneGuard<'_> {
+    fn drop(&mut self) {
+        self.job = None;
+        let _ = self.done.send(self.index);
+    }
+}
+
+/// A helper thread's life: one worker, jobs until the pool lets go of the channel.
+fn helper_loop(index: usize, crew: &Crew, inbox: &Receiver<Message>, done: &Sender<usize>) {
+    crew.register(index);
+    let mut worker = Worker::new();
+    while let Ok(message) = inbox.recv() {
+        match message {
+            Message::Clear => worker.clear(),
+            Message::Search(job) => {
+                let guard = DoneGuard {
+                    index,
+                    done,
+                    job: Some(job),
+                };
+                if let Some(job) = &guard.job {
+                    worker.set_params(job.params);
+                    let mut searcher = worker.searcher(&job.tt, &job.control, crew, index, None);
+                    searcher.tb = Some(&job.tb);
+                    searcher.thread_wait(None);
+                }
+            }
         }
-        assert!(!pool.has_helper_for(1), "every thread is busy");
-        let sp = split_point(0, None);
-        sp.add_helper(1);
-        wait_idle(&pool, 0, &sp);
-        assert!(pool.has_helper_for(1), "thread 1 works for thread 0");
-        assert!(!pool.has_helper_for(2), "thread 2 does not");
-        let joining = split_point(1, Some(Arc::clone(&sp)));
-        assert_eq!(pool.book_helpers(1, &joining), 1);
-        assert!(joining.has_helper(0));
-        assert!(
-            !pool.has_helper_for(1),
-            "booked once, it is no longer available"
-        );
-    }
-
-    #[test]
-    fn a_free_idle_thread_helps_anyone() {
-        let pool = ThreadPool::new(3);
-        pool.slots[0].lock().searching = true;
-        pool.slots[1].lock().searching = true;
-        pool.idle.fetch_add(1, Ordering::Relaxed);
-        assert!(pool.has_helper_for(0) && pool.has_helper_for(1));
-        let sp = split_point(1, None);
-        assert_eq!(pool.book_helpers(1, &sp), 1);
-        assert!(sp.has_helper(2) && !sp.has_helper(0));
     }
 }

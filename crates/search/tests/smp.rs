@@ -7,10 +7,8 @@ use std::thread;
 use std::time::Duration;
 
 use movegen::Position;
-use search::{
-    History, ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, search,
-};
-use timeman::{Limits, TimeOptions};
+use search::{ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, ThreadPool};
+use timeman::Limits;
 use tt::TranspositionTable;
 
 const POSITIONS: &[&str] = &[
@@ -21,30 +19,30 @@ const POSITIONS: &[&str] = &[
     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
 ];
 
-fn request(fen: &str, threads: usize, limits: Limits) -> SearchRequest {
-    SearchRequest {
-        position: Position::from_fen(fen).expect("test FEN"),
-        history: Vec::new(),
-        limits,
-        time_options: TimeOptions::default(),
-        searchmoves: Vec::new(),
-        multipv: 1,
-        threads,
-        tablebases: None,
-    }
+fn request(fen: &str, limits: Limits) -> SearchRequest {
+    SearchRequest::new(Position::from_fen(fen).expect("test FEN"), limits)
 }
 
-/// Runs a search on its own thread, stopping it after `stop_after` if given; fails the test
-/// instead of hanging if the search does not come back.
-fn run(req: SearchRequest, stop_after: Option<Duration>) -> SearchOutcome {
+/// Runs a search with a fresh pool of `threads` on its own thread, stopping it after
+/// `stop_after` if given; fails the test instead of hanging if the search does not come back.
+fn run(req: SearchRequest, threads: usize, stop_after: Option<Duration>) -> SearchOutcome {
+    run_with(ThreadPool::new(threads), req, stop_after).1
+}
+
+/// As `run`, with a given pool, handed back with the outcome.
+fn run_with(
+    mut pool: ThreadPool,
+    req: SearchRequest,
+    stop_after: Option<Duration>,
+) -> (ThreadPool, SearchOutcome) {
     let control = Arc::new(SearchControl::default());
     let (tx, rx) = channel();
     let c = Arc::clone(&control);
     thread::spawn(move || {
-        let tt = TranspositionTable::new(16).expect("table");
-        let mut histories: Vec<History> = Vec::new();
-        let outcome = search(&req, &tt, &c, &mut histories, &mut |_| {});
-        let _ = tx.send(outcome);
+        let tt = Arc::new(TranspositionTable::new(16).expect("table"));
+        let outcome = pool.search(&req, &tt, &c, &mut |_| {});
+        assert_eq!(Arc::strong_count(&tt), 1, "a helper kept the table");
+        let _ = tx.send((pool, outcome));
     });
     if let Some(delay) = stop_after {
         thread::sleep(delay);
@@ -77,7 +75,7 @@ fn random_stops_always_give_a_legal_move() {
                 infinite: false,
                 ..Limits::default()
             };
-            let outcome = run(request(fen, threads, limits), Some(delay));
+            let outcome = run(request(fen, limits), threads, Some(delay));
             let pos = Position::from_fen(fen).unwrap();
             let best = outcome.best_move.expect("a move");
             assert!(
@@ -96,7 +94,8 @@ fn infinite_searches_with_many_threads_end_on_stop() {
             ..Limits::default()
         };
         let outcome = run(
-            request(POSITIONS[1], threads, limits),
+            request(POSITIONS[1], limits),
+            threads,
             Some(Duration::from_millis(300)),
         );
         assert!(outcome.best_move.is_some());
@@ -112,14 +111,14 @@ fn parallel_search_splits_and_finds_the_mate() {
             depth: Some(8),
             ..Limits::default()
         };
-        let outcome = run(request(fen, threads, limits), None);
+        let outcome = run(request(fen, limits), threads, None);
         assert_eq!(outcome.score, search::mate_in(3), "threads {threads}");
     }
     let limits = Limits {
         depth: Some(11),
         ..Limits::default()
     };
-    let outcome = run(request(POSITIONS[1], 4, limits), None);
+    let outcome = run(request(POSITIONS[1], limits), 4, None);
     assert!(outcome.splits.splits > 0, "no split point was created");
     assert!(outcome.splits.root_splits > 0, "the root never split");
     assert!(outcome.splits.helpers >= outcome.splits.splits);
@@ -131,8 +130,8 @@ fn one_thread_is_deterministic() {
         depth: Some(9),
         ..Limits::default()
     };
-    let a = run(request(POSITIONS[0], 1, limits), None);
-    let b = run(request(POSITIONS[0], 1, limits), None);
+    let a = run(request(POSITIONS[0], limits), 1, None);
+    let b = run(request(POSITIONS[0], limits), 1, None);
     assert_eq!(
         (a.best_move, a.nodes, a.score),
         (b.best_move, b.nodes, b.score)
@@ -152,24 +151,19 @@ fn root_moves_searched_by_helpers_are_reported() {
             depth: Some(7),
             ..Limits::default()
         },
-        ..request(fen, 4, Limits::default())
+        ..request(fen, Limits::default())
     };
-    let tt = TranspositionTable::new(16).expect("table");
-    let mut histories: Vec<History> = Vec::new();
+    let tt = Arc::new(TranspositionTable::new(16).expect("table"));
+    let mut pool = ThreadPool::new(4);
     let mut depth7_lines = Vec::new();
-    let outcome = search(
-        &req,
-        &tt,
-        &SearchControl::default(),
-        &mut histories,
-        &mut |event| {
-            if let SearchEvent::Info(info) = event {
-                if info.depth == 7 && info.bound == ScoreBound::Exact {
-                    depth7_lines.push((info.multipv, info.score.0, info.pv.first().copied()));
-                }
+    let control = Arc::new(SearchControl::default());
+    let outcome = pool.search(&req, &tt, &control, &mut |event| {
+        if let SearchEvent::Info(info) = event {
+            if info.depth == 7 && info.bound == ScoreBound::Exact {
+                depth7_lines.push((info.multipv, info.score.0, info.pv.first().copied()));
             }
-        },
-    );
+        }
+    });
     assert!(outcome.splits.root_splits > 0, "the root never split");
     // The iteration reports lines 1 to 3; the final report before `bestmove` repeats line 1.
     let lines: Vec<_> = depth7_lines.iter().take(3).cloned().collect();
@@ -183,4 +177,38 @@ fn root_moves_searched_by_helpers_are_reported() {
         "scores out of order: {lines:?}"
     );
     assert_eq!(outcome.best_move, lines[0].2);
+}
+
+/// One pool serves search after search, also when its thread count changes between them and
+/// after its workers are cleared; a one-thread pool stays deterministic across `clear`.
+#[test]
+fn a_pool_lives_across_searches_and_thread_changes() {
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let mut pool = ThreadPool::new(3);
+    for threads in [3, 2, 4, 1, 2] {
+        pool.set_threads(threads);
+        assert_eq!(pool.threads(), threads);
+        for fen in &POSITIONS[..3] {
+            let outcome;
+            (pool, outcome) = run_with(pool, request(fen, limits), None);
+            let best = outcome.best_move.expect("a move");
+            assert!(
+                Position::from_fen(fen)
+                    .unwrap()
+                    .legal_moves()
+                    .contains(&best)
+            );
+            assert_eq!(outcome.depth, 7);
+        }
+        pool.clear();
+    }
+    pool.set_threads(1);
+    pool.clear();
+    let (mut pool, first) = run_with(pool, request(POSITIONS[0], limits), None);
+    pool.clear();
+    let (_, again) = run_with(pool, request(POSITIONS[0], limits), None);
+    assert_eq!(first, again, "a cleared worker searches as a new one");
 }

@@ -1,0 +1,131 @@
+//! A node's move loop bookkeeping, the same for plain nodes, split points and the root: what
+//! a searched move's score does to the best score and move, alpha and the PV, and what the
+//! move-ordering memory learns from a beta cutoff.
+
+use arrayvec::ArrayVec;
+use movegen::{Move, Position};
+
+use crate::history::history_bonus;
+use crate::score::INFINITE;
+use crate::searcher::Searcher;
+
+/// What a node's move loop needs to know about the node; fixed once the loop starts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeContext {
+    pub depth: i32,
+    pub beta: i32,
+    pub ply: usize,
+    pub pv_node: bool,
+    pub cut_node: bool,
+    pub in_check: bool,
+    pub eval: i32,
+    pub improving: bool,
+}
+
+/// What a node's move loop has found so far; shared under a lock once the node splits.
+#[derive(Clone, Debug)]
+pub(crate) struct LoopState {
+    pub alpha: i32,
+    pub best_score: i32,
+    pub best_move: Option<Move>,
+    /// Moves searched (not pruned).
+    pub searched: usize,
+    /// Quiet moves searched that did not become the best move.
+    pub quiets_tried: usize,
+    /// The first of them, which a cutoff's history update lowers.
+    pub quiets: ArrayVec<Move, 64>,
+    /// Late move pruning or futility has ruled out every further quiet move.
+    pub skip_quiets: bool,
+}
+
+impl LoopState {
+    /// A loop that has searched `searched` moves, the best of them scoring `best_score`.
+    pub fn new(alpha: i32, best_score: i32, searched: usize) -> LoopState {
+        LoopState {
+            alpha,
+            best_score,
+            best_move: None,
+            searched,
+            quiets_tried: 0,
+            quiets: ArrayVec::new(),
+            skip_quiets: false,
+        }
+    }
+
+    /// A loop that has searched nothing yet.
+    pub fn start(alpha: i32) -> LoopState {
+        LoopState::new(alpha, -INFINITE, 0)
+    }
+}
+
+/// What a searched move's score did to its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Step {
+    /// Nothing: it is no better than a move searched before.
+    Worse,
+    /// It is the best so far, but does not reach alpha (a fail-low bound).
+    NewBest,
+    /// It raised alpha: the new best move, with an exact score.
+    RaisedAlpha,
+    /// It reached beta: the node is done.
+    Cutoff,
+}
+
+impl Searcher<'_> {
+    /// The bookkeeping after move `mv` of the node at `pos` scored `score`: best score and
+    /// move, alpha, the PV of a PV node (this thread's row of `ctx.ply`), and at a cutoff by
+    /// a quiet move, the history, killer and countermove updates with a malus for the quiet
+    /// moves tried before it. The root learns nothing into the history: its order comes from
+    /// the root moves' own scores.
+    pub(crate) fn record_move(
+        &mut self,
+        pos: &Position,
+        ctx: &NodeContext,
+        node: &mut LoopState,
+        mv: Move,
+        score: i32,
+    ) -> Step {
+        let quiet = pos.is_quiet(mv);
+        let mut step = Step::Worse;
+        if score > node.best_score {
+            node.best_score = score;
+            step = Step::NewBest;
+            if score > node.alpha {
+                node.best_move = Some(mv);
+                if ctx.pv_node {
+                    self.worker.pv.update(ctx.ply, mv);
+                }
+                if score >= ctx.beta {
+                    if quiet && ctx.ply > 0 {
+                        self.reward_quiet(pos, mv, &node.quiets, ctx.depth, ctx.ply);
+                    }
+                    return Step::Cutoff;
+                }
+                node.alpha = score;
+                step = Step::RaisedAlpha;
+            }
+        }
+        if quiet && node.best_move != Some(mv) {
+            node.quiets_tried += 1;
+            let _ = node.quiets.try_push(mv);
+        }
+        step
+    }
+
+    /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
+    /// and remember it as killer and as the countermove of the move before it.
+    fn reward_quiet(&mut self, pos: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        let bonus = history_bonus(&self.params, depth);
+        let side = pos.turn();
+        let previous = self.worker.stack[ply - 1];
+        let history = &mut self.worker.history;
+        history.update(side, mv, bonus);
+        for &other in tried {
+            history.update(side, other, -bonus);
+        }
+        history.add_killer(ply, mv);
+        if let (Some(piece), Some(prev)) = (previous.moved, previous.mv) {
+            history.set_countermove(piece, prev.to(), mv);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The search's tunable parameters: one table, one row per parameter (name, default, range,
+//! step), in the manner of Viridithas's `search/parameters.rs`.
+//!
+//! In a normal build every accessor of [`SearchParams`] returns its row's default, a constant
+//! the compiler folds in: the table costs nothing at run time. Built with the cargo feature
+//! `tune`, [`SearchParams`] holds a value per row that [`SearchParams::set`] changes, and the
+//! binary lists the rows as UCI spin options, so an SPSA tuner (OpenBench's, for one) can
+//! drive them; `step` is the perturbation such a tuner starts with.
+
+use std::fmt;
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    /// The UCI option name.
+    pub name: &'static str,
+    /// The value of a normal build.
+    pub default: i32,
+    /// The smallest value a tuner may set.
+    pub min: i32,
+    /// The largest value a tuner may set.
+    pub max: i32,
+    /// The tuner's starting perturbation (SPSA's `c`).
+    pub step: i32,
+}
+
+/// Why a parameter could not be set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No parameter has this name.
+    Unknown(String),
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search parameter is named '{name}'"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// Declares [`PARAMS`] and an accessor per row on [`SearchParams`] from one list, so the
+/// table and the code that reads it cannot drift apart.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $name:literal = $default:literal,
+        $min:literal..=$max:literal, step $step:literal;)+) => {
+        /// Row numbers of [`PARAMS`].
+        #[cfg(feature = "tune")]
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy)]
+        enum Row {
+            $($field,)+
+        }
+
+        /// Every search parameter, in the order the `uci` reply of a tuning build lists them.
+        pub const PARAMS: &[ParamSpec] = &[
+            $(ParamSpec { name: $name, default: $default, min: $min, max: $max, step: $step },)+
+        ];
+
+        impl SearchParams {
+            $(
+                $(#[doc = $doc])*
+                #[inline(always)]
+                pub fn $field(&self) -> i32 {
+                    #[cfg(feature = "tune")]
+                    {
+                        self.values[Row::$field as usize]
+                    }
+                    #[cfg(not(feature = "tune"))]
+                    {
+                        $default
+                    }
+                }
+            )+
+        }
+    };
+}
+
+search_params! {
+    /// Late move reductions apply from this depth on.
+    lmr_min_depth: "LmrMinDepth" = 3, 1..=8, step 1;
+    /// Late move reductions: the constant term, in hundredths of a ply.
+    lmr_base: "LmrBase" = 75, 0..=200, step 10;
+    /// Late move reductions: ln(depth) * ln(move number) is divided by this, in hundredths.
+    lmr_divisor: "LmrDivisor" = 225, 100..=500, step 15;
+    /// Late move reductions: one ply less per this much history.
+    lmr_history_divisor: "LmrHistoryDivisor" = 8192, 1024..=32768, step 512;
+    /// Late move pruning: quiet moves searched before the rest are skipped, 3 + depth^2
+    /// (halved when not improving) with this as the 3.
+    lmp_base: "LmpBase" = 3, 0..=12, step 1;
+    /// Late move pruning applies up to this depth.
+    lmp_max_depth: "LmpMaxDepth" = 8, 1..=16, step 1;
+    /// Reverse futility pruning applies up to this depth.
+    rfp_max_depth: "RfpMaxDepth" = 8, 1..=16, step 1;
+    /// Reverse futility pruning: margin per ply of depth.
+    rfp_margin: "RfpMargin" = 80, 20..=200, step 8;
+    /// Reverse futility pruning: margin taken off when the eval is improving.
+    rfp_improving: "RfpImproving" = 40, 0..=150, step 8;
+    /// Null move pruning: the least depth.
+    nmp_min_depth: "NmpMinDepth" = 3, 1..=8, step 1;
+    /// Null move pruning: the base reduction.
+    nmp_base: "NmpBase" = 3, 1..=6, step 1;
+    /// Null move pruning: one ply more reduction per this many plies of depth.
+    nmp_depth_divisor: "NmpDepthDivisor" = 4, 1..=8, step 1;
+    /// Null move pruning: one ply more reduction per this much eval above beta...
+    nmp_eval_divisor: "NmpEvalDivisor" = 200, 50..=600, step 25;
+    /// ... up to this many plies.
+    nmp_eval_max: "NmpEvalMax" = 3, 0..=6, step 1;
+    /// Null move pruning is verified by a reduced search from this depth on.
+    nmp_verify_depth: "NmpVerifyDepth" = 10, 4..=30, step 1;
+    /// Internal iterative reduction: the least depth.
+    iir_min_depth: "IirMinDepth" = 4, 2..=10, step 1;
+    /// Futility pruning of quiet moves applies up to this depth.
+    fp_max_depth: "FpMaxDepth" = 8, 1..=16, step 1;
+    /// Futility pruning: the constant margin.
+    fp_base: "FpBase" = 100, 0..=300, step 10;
+    /// Futility pruning: margin per ply of depth.
+    fp_margin: "FpMargin" = 80, 20..=200, step 8;
+    /// Captures losing more than `SeeNoisyMargin` per ply are pruned up to this depth.
+    see_max_depth: "SeePruneMaxDepth" = 6, 1..=12, step 1;
+    /// The SEE loss per ply of depth a pruned capture must exceed.
+    see_noisy_margin: "SeeNoisyMargin" = 90, 20..=200, step 10;
+    /// Quiescence delta pruning: the margin over winning the captured piece.
+    qs_delta_margin: "QsDeltaMargin" = 200, 0..=500, step 20;
+    /// Aspiration windows are used from this depth on.
+    asp_min_depth: "AspMinDepth" = 4, 1..=10, step 1;
+    /// Aspiration windows: the first half-width.
+    asp_delta: "AspDelta" = 25, 5..=100, step 5;
+    /// Aspiration windows: past this half-width the window is opened entirely.
+    asp_full_width: "AspFullWidth" = 1000, 200..=4000, step 100;
+    /// History bonus of a cutoff: this times depth squared...
+    hist_bonus_quad: "HistBonusQuad" = 16, 1..=64, step 2;
+    /// ... plus this times depth...
+    hist_bonus_lin: "HistBonusLin" = 32, 0..=128, step 8;
+    /// ... capped at this.
+    hist_bonus_max: "HistBonusMax" = 1600, 400..=4000, step 100;
+}
+
+/// Compile-time check of the table: defaults in range, positive steps.
+const _: () = {
+    let mut i = 0;
+    while i < PARAMS.len() {
+        let p = PARAMS[i];
+        assert!(
+            p.min <= p.default && p.default <= p.max,
+            "default out of range"
+        );
+        assert!(p.step > 0, "step must be positive");
+        i += 1;
+    }
+};
+
+/// The values the search uses: each row's default, or in a `tune` build, what was set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    #[cfg(feature = "tune")]
+    values: [i32; PARAMS.len()],
+}
+
+// Derivable only in a normal build, where the struct is empty.
+#[allow(clippy::derivable_impls)]
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            #[cfg(feature = "tune")]
+            values: {
+                let mut values = [0; PARAMS.len()];
+                for (value, spec) in values.iter_mut().zip(PARAMS) {
+                    *value = spec.default;
+                }
+                values
+            },
+        }
+    }
+}
+
+/// The row named `name` (case-insensitive, as UCI option names are).
+pub fn find_param(name: &str) -> Option<&'static ParamSpec> {
+    PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(feature = "tune")]
+impl SearchParams {
+    /// Sets the parameter `name` to `value` clamped to its range; returns the value taken.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<i32, ParamError> {
+        let row = PARAMS
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+        let spec = PARAMS[row];
+        let taken = value.clamp(i64::from(spec.min), i64::from(spec.max)) as i32;
+        self.values[row] = taken;
+        Ok(taken)
+    }
+}
+
+/// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.25.
+#[derive(Clone, Debug)]
+pub(crate) struct LmrTable(Box<[[u8; 64]; 64]>);
+
+impl LmrTable {
+    /// The table for `params`.
+    pub fn new(params: &SearchParams) -> LmrTable {
+        let base = f64::from(params.lmr_base()) / 100.0;
+        let divisor = f64::from(params.lmr_divisor()) / 100.0;
+        let mut table = Box::new([[0u8; 64]; 64]);
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as u8;
+            }
+        }
+        LmrTable(table)
+    }
+
+    /// The reduction of the `moves`-th move at `depth`.
+    #[inline]
+    pub fn get(&self, depth: i32, moves: usize) -> i32 {
+        i32::from(self.0[(depth as usize).min(63)][moves.min(63)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found_in_any_case() {
+        for (i, p) in PARAMS.iter().enumerate() {
+            assert!(
+                PARAMS[..i]
+                    .iter()
+                    .all(|q| !q.name.eq_ignore_ascii_case(p.name))
+            );
+            assert_eq!(find_param(&p.name.to_ascii_lowercase()), Some(p));
+        }
+        assert_eq!(find_param("NoSuchParameter"), None);
+    }
+
+    #[test]
+    fn accessors_read_their_rows() {
+        let params = SearchParams::default();
+        let row = |name| find_param(name).expect("row").default;
+        assert_eq!(params.rfp_margin(), row("RfpMargin"));
+        assert_eq!(params.hist_bonus_max(), row("HistBonusMax"));
+        assert_eq!(params.asp_delta(), row("AspDelta"));
+    }
+
+    #[test]
+    fn the_lmr_table_grows_with_depth_and_move_number() {
+        let table = LmrTable::new(&SearchParams::default());
+        assert_eq!(table.get(1, 1), 0);
+        assert!(table.get(20, 30) > table.get(5, 30));
+        assert!(table.get(20, 30) > table.get(20, 5));
+        assert_eq!(
+            table.get(200, 200),
+            table.get(63, 63),
+            "indices are clamped"
+        );
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tuning_build_sets_and_clamps() {
+        let mut params = SearchParams::default();
+        assert_eq!(params.set("rfpmargin", 100), Ok(100));
+        assert_eq!(params.rfp_margin(), 100);
+        let max = find_param("RfpMargin").expect("row").max;
+        assert_eq!(params.set("RfpMargin", 1_000_000), Ok(max));
+        assert!(matches!(params.set("Nope", 1), Err(ParamError::Unknown(_))));
+    }
+}

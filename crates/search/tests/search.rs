@@ -1,0 +1,111 @@
+//! The one-thread search as a library call (`Worker::search`): what other tools (bench, data
+//! generation) rely on, mate scores through a warm hash table, and repetitions of the game.
+
+use movegen::{Move, Position};
+use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
+use timeman::Limits;
+use tt::TranspositionTable;
+
+fn request(pos: &Position, depth: u32) -> SearchRequest {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    SearchRequest::new(pos.clone(), limits)
+}
+
+fn search(worker: &mut Worker, tt: &TranspositionTable, req: &SearchRequest) -> SearchOutcome {
+    worker.search(req, tt, &SearchControl::default(), &mut |_| {})
+}
+
+fn play(pos: &Position, uci: &str) -> (Position, Move) {
+    let mv = pos.parse_uci_move(uci, false).expect("legal move");
+    let mut next = pos.clone();
+    next.play(mv);
+    (next, mv)
+}
+
+/// Mate scores are stored relative to the node and read back relative to the new root: the
+/// same table, warm from a search of the mate in 2, gives the right distance from each later
+/// position of the mating line.
+#[test]
+fn mate_scores_keep_their_distance_through_the_hash_table() {
+    // 1.Rd8+ Re8 2.Rxe8#
+    let root = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
+    let tt = TranspositionTable::new(4).expect("table");
+    let mut worker = Worker::new();
+    let first = search(&mut worker, &tt, &request(&root, 8));
+    assert_eq!(first.score, mate_in(3));
+    let again = search(&mut worker, &tt, &request(&root, 8));
+    assert_eq!(
+        (again.score, again.best_move),
+        (mate_in(3), first.best_move)
+    );
+
+    let (checked, _) = play(&root, "d1d8");
+    let outcome = search(&mut worker, &tt, &request(&checked, 6));
+    assert_eq!(outcome.score, mated_in(2), "black is mated in 2 plies");
+    let (blocked, _) = play(&checked, "e2e8");
+    let outcome = search(&mut worker, &tt, &request(&blocked, 6));
+    assert_eq!(outcome.score, mate_in(1));
+    assert_eq!(
+        outcome.best_move.map(|m| m.to_uci(false).to_string()),
+        Some("d8e8".to_string())
+    );
+    // And a fresh table agrees with the warm one.
+    let fresh = TranspositionTable::new(4).expect("table");
+    let outcome = search(&mut Worker::new(), &fresh, &request(&checked, 6));
+    assert_eq!(outcome.score, mated_in(2));
+}
+
+/// A root move that repeats a position of the game (given as the request's history) is a
+/// draw; without that history it is not.
+#[test]
+fn repeating_a_position_of_the_game_is_a_draw() {
+    // After 1.e4 e5 2.Nf3 Nc6; the game went on 3.Ng1 Nb8 4.Nf3, and Nc6 would repeat.
+    let start =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .expect("FEN");
+    let mut keys = vec![start.key()];
+    let mut pos = start.clone();
+    for uci in ["f3g1", "c6b8", "g1f3"] {
+        pos = play(&pos, uci).0;
+        keys.push(pos.key());
+    }
+    keys.pop(); // the history holds the positions before the root
+    let (_, repeat) = play(&pos, "b8c6");
+    let mut req = request(&pos, 5);
+    req.searchmoves = vec![repeat];
+    let tt = TranspositionTable::new(4).expect("table");
+    let without = search(&mut Worker::new(), &tt, &req);
+    req.history = keys;
+    let mut tt = tt;
+    tt.clear(1);
+    let with = search(&mut Worker::new(), &tt, &req);
+    assert_eq!(with.best_move, Some(repeat));
+    assert_eq!(with.score, 0, "the repetition is a draw");
+    assert_ne!(
+        without.score, 0,
+        "without the game's history it is a normal move"
+    );
+}
+
+/// One worker searching many positions one after another (as data generation does) gives
+/// the same results as a fresh worker for each, once cleared between them.
+#[test]
+fn a_cleared_worker_searches_like_a_new_one() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    let mut reused = Worker::new();
+    for fen in fens {
+        let pos = Position::from_fen(fen).expect("FEN");
+        let mut tt = TranspositionTable::new(4).expect("table");
+        reused.clear();
+        let a = search(&mut reused, &tt, &request(&pos, 7));
+        tt.clear(1);
+        let b = search(&mut Worker::new(), &tt, &request(&pos, 7));
+        assert_eq!(a, b, "{fen}");
+    }
+}
