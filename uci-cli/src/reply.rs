@@ -5,7 +5,10 @@
 //! the game is lost on time meanwhile. A watchdog thread that sleeps until the deadline is
 //! woken promptly instead (schedulers favour threads that slept), and if the search has not
 //! answered by then it sends the best move of the last completed iteration (the move the
-//! search itself would play once stopped) and stops the search. Whichever of the two comes
+//! search itself would play once stopped) and stops the search. If no iteration has completed
+//! by then (the search is stuck before its first one, as when a cold tablebase file is read at
+//! the root), it sends the fallback move it was given: any legal move beats a loss on time.
+//! Whichever of the two comes
 //! first writes `bestmove`; the other writes nothing, and no search output follows it.
 
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -39,6 +42,8 @@ pub struct Reply {
     changed: Condvar,
     write: Writer,
     chess960: bool,
+    /// Played at the deadline when no iteration has completed.
+    fallback: Option<Move>,
 }
 
 impl std::fmt::Debug for Reply {
@@ -50,13 +55,15 @@ impl std::fmt::Debug for Reply {
 }
 
 impl Reply {
-    /// A reply that writes through `write`.
-    pub fn new(write: Writer, chess960: bool) -> Reply {
+    /// A reply that writes through `write`; `fallback` is the move the watchdog plays when the
+    /// deadline passes before the first iteration completes (`None`: it waits for one).
+    pub fn new(write: Writer, chess960: bool, fallback: Option<Move>) -> Reply {
         Reply {
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
             write,
             chess960,
+            fallback,
         }
     }
 
@@ -103,12 +110,13 @@ impl Reply {
             }
             let now = Instant::now();
             if now >= deadline {
-                if let Some((best, ponder)) = state.latest {
+                let fallback = self.fallback.map(|mv| (mv, None));
+                if let Some((best, ponder)) = state.latest.or(fallback) {
                     state.sent = true;
                     (self.write)(&format_bestmove(Some(best), ponder, self.chess960));
                     return true;
                 }
-                // No iteration completed yet: wait for one (or for the search's answer).
+                // No iteration completed and no fallback: wait for one (or the search's answer).
                 state = self
                     .changed
                     .wait(state)
@@ -177,7 +185,7 @@ mod tests {
     #[test]
     fn a_late_search_is_answered_by_the_watchdog_once() {
         let (lines, write) = recorder();
-        let reply = Reply::new(write, false);
+        let reply = Reply::new(write, false, None);
         reply.on_event(&SearchEvent::Info(&line(
             &["e2e4", "e7e5"],
             ScoreBound::Exact,
@@ -198,7 +206,7 @@ mod tests {
     #[test]
     fn a_search_that_answers_first_keeps_its_move() {
         let (lines, write) = recorder();
-        let reply = Reply::new(write, false);
+        let reply = Reply::new(write, false, None);
         reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Exact)));
         let pos = Position::startpos();
         reply.finish(Some(pos.parse_uci_move("g1f3", false).unwrap()), None);
@@ -209,7 +217,7 @@ mod tests {
     #[test]
     fn the_watchdog_waits_for_a_first_iteration() {
         let (lines, write) = recorder();
-        let reply = Arc::new(Reply::new(write, false));
+        let reply = Arc::new(Reply::new(write, false, None));
         let watcher = {
             let reply = Arc::clone(&reply);
             std::thread::spawn(move || reply.watch(Instant::now()))
@@ -219,5 +227,17 @@ mod tests {
         assert!(watcher.join().unwrap());
         reply.finish(None, None);
         assert_eq!(bestmoves(&lines), ["bestmove c2c4"]);
+    }
+
+    #[test]
+    fn a_search_stuck_before_its_first_iteration_is_answered_with_the_fallback() {
+        let (lines, write) = recorder();
+        let fallback = Position::startpos().legal_moves().iter().next().copied();
+        let reply = Reply::new(write, false, fallback);
+        assert!(reply.watch(Instant::now()));
+        reply.on_event(&SearchEvent::Info(&line(&["d2d4"], ScoreBound::Exact)));
+        reply.finish(None, None);
+        let expected = format!("bestmove {}", fallback.unwrap().to_uci(false));
+        assert_eq!(bestmoves(&lines), [expected]);
     }
 }

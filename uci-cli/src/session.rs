@@ -405,6 +405,9 @@ impl Session {
             tablebases: self.tablebase_config(),
         };
         let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
+        // What the watchdog plays if the search never completes an iteration in time.
+        let fallback = (request.searchmoves.first().copied())
+            .or_else(|| self.position.legal_moves().iter().next().copied());
         let tt = Arc::clone(&self.tt);
         let threads = Arc::clone(&self.threads);
         let control = Arc::clone(&self.control);
@@ -414,7 +417,7 @@ impl Session {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let reply = Reply::new(Box::new(send), chess960);
+                let reply = Reply::new(Box::new(send), chess960, fallback);
                 thread::scope(|scope| {
                     if let Some(deadline) = deadline {
                         let (reply, control) = (&reply, &control);
