@@ -1,5 +1,5 @@
-//! The network through the protocol: `UseNNUE` and `EvalFile`, what a bad file reports, and
-//! `bench nnue`.
+//! The network through the protocol: `UseNNUE` and `EvalFile`, what a bad file reports, the
+//! `eval` line, and `bench nnue`.
 
 // The harness serves several test targets; this one does not use all of it.
 #[allow(dead_code)]
@@ -56,6 +56,35 @@ fn missing_and_corrupt_eval_files_are_refused_and_the_engine_keeps_playing() {
         plays_a_legal_move(&mut e);
     }
     let _ = std::fs::remove_file(&corrupt);
+}
+
+#[test]
+fn eval_shows_the_network_score_beside_the_hand_crafted_one() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("eval");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("Final evaluation:")),
+        "{lines:#?}"
+    );
+    let nnue = lines
+        .iter()
+        .find(|l| l.starts_with("NNUE evaluation:"))
+        .expect("an NNUE line");
+    assert!(
+        nnue.contains("(White's view)") && nnue.contains("side to move"),
+        "{nnue}"
+    );
+    assert!(nnue.contains("not in use"), "{nnue}");
+    e.send("setoption name UseNNUE value true");
+    e.send("eval");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("NNUE evaluation:") && l.ends_with("(in use)"))
+    );
 }
 
 /// The last line's node count of `tsubame bench ARGS`.

@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use nnue::{Network, NetworkError};
+use movegen::{Color, Position};
+use nnue::{Network, NetworkError, Nnue};
 
 /// The `EvalFile` values that mean the network built into the binary.
 pub fn is_embedded(value: &str) -> bool {
@@ -49,6 +50,25 @@ pub fn load(value: &str) -> Result<Arc<Network>, LoadError> {
         .map_err(LoadError::Network)
 }
 
+/// The `eval` command's line for the network: its score of `pos` from White's and from the
+/// side to move's view, and whether the search uses it.
+pub fn eval_line(network: &Network, pos: &Position, in_use: bool) -> String {
+    let side_to_move = Nnue::new(network).evaluate_position(pos);
+    let white = if pos.turn() == Color::White {
+        side_to_move
+    } else {
+        -side_to_move
+    };
+    let usage = if in_use {
+        "in use"
+    } else {
+        "not in use, UseNNUE is false"
+    };
+    format!(
+        "NNUE evaluation: {white:+} cp (White's view), {side_to_move:+} cp side to move ({usage})"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +92,22 @@ mod tests {
         let corrupt = load(path.to_str().expect("UTF-8 path")).expect_err("corrupt");
         let _ = std::fs::remove_file(&path);
         assert!(matches!(corrupt, LoadError::Network(_)), "{corrupt}");
+    }
+
+    /// The line's two views agree with each other and with the network's own evaluation.
+    #[test]
+    fn the_eval_line_gives_both_views() {
+        let network = Network::embedded();
+        let pos =
+            Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2")
+                .expect("FEN");
+        let stm = Nnue::new(network).evaluate_position(&pos);
+        let line = eval_line(network, &pos, false);
+        assert!(
+            line.contains(&format!("{:+} cp (White's view)", -stm)),
+            "{line}"
+        );
+        assert!(line.contains(&format!("{stm:+} cp side to move")), "{line}");
+        assert!(line.contains("not in use"), "{line}");
     }
 }

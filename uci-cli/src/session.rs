@@ -122,7 +122,15 @@ impl Session {
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => return false,
             Command::D => send(&self.position.pretty()),
-            Command::Eval => send(&eval::trace(&self.position).to_string()),
+            Command::Eval => {
+                send(&eval::trace(&self.position).to_string());
+                let in_use = self.options.check(OptionId::UseNnue);
+                send(&crate::network::eval_line(
+                    &self.network,
+                    &self.position,
+                    in_use,
+                ));
+            }
             Command::Bench { depth } => {
                 self.finish_worker(true);
                 crate::bench::run(depth, self.evaluation());
