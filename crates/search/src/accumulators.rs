@@ -102,7 +102,7 @@ impl AccumulatorStack {
         &self.slots[ply].acc
     }
 
-    /// The up-to-date accumulator of the node at `ply` (for tests and the helpers' check).
+    /// The up-to-date accumulator of the node at `ply`, for the tests to compare.
     #[cfg(test)]
     pub fn current(&mut self, nnue: &Nnue<'_>, ply: usize) -> Accumulator {
         *self.bring_up_to_date(nnue, ply)
