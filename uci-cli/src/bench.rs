@@ -2,11 +2,15 @@
 //!
 //! With one thread the count is deterministic: it changes only when the search or the
 //! evaluation changes, so commits that change it say the new signature. The last line is
-//! `N nodes M nps`, which OpenBench reads.
+//! `N nodes M nps`, which OpenBench reads. The signature is the hand-crafted evaluation's;
+//! `tsubame bench nnue` (or `bench` after `setoption name UseNNUE value true`) benches the
+//! network instead, with a signature of its own.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use movegen::Position;
+use nnue::Network;
 use search::{SearchControl, SearchRequest, Worker};
 use timeman::Limits;
 use tt::TranspositionTable;
@@ -85,8 +89,9 @@ pub fn fixed_depth_request(position: Position, depth: u32) -> SearchRequest {
 }
 
 /// Searches every position to `depth` (default [`DEFAULT_DEPTH`]) with one thread and a
-/// cleared table, and prints the totals.
-pub fn run(depth: Option<u32>) {
+/// cleared table, evaluating with `network` (`None`: the hand-crafted evaluation), and prints
+/// the totals.
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let mut tt = match TranspositionTable::new(HASH_MB) {
         Ok(tt) => tt,
@@ -97,6 +102,12 @@ pub fn run(depth: Option<u32>) {
     };
     let control = SearchControl::default();
     let mut worker = Worker::new();
+    let evaluation = if network.is_some() {
+        "network"
+    } else {
+        "hand-crafted"
+    };
+    worker.set_network(network);
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -117,6 +128,7 @@ pub fn run(depth: Option<u32>) {
         ));
     }
     let millis = start.elapsed().as_millis().max(1);
+    send(&format!("Evaluation      : {evaluation}"));
     send(&format!("Total time (ms) : {millis}"));
     send(&format!("Nodes searched  : {total_nodes}"));
     send(&format!(

@@ -8,6 +8,7 @@ pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
 pub mod input;
+pub mod network;
 pub mod options;
 pub mod output;
 pub mod perft_cmd;

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! tsubame                                   speak UCI on stdin/stdout
-//! tsubame bench [depth]                     fixed search; last line `N nodes M nps`
+//! tsubame bench [depth] [nnue]              fixed search; last line `N nodes M nps`
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
@@ -16,7 +16,8 @@
 //! ```
 
 use tsubame::{
-    bench, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session, smp_bench, tune,
+    bench, data_cmd, datagen_cmd, input, network, perft_cmd, searchlog_cmd, session, smp_bench,
+    tune,
 };
 
 use std::io::{BufReader, Write};
@@ -50,11 +51,16 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some("bench") => {
-            let depth = args
-                .get(1)
-                .map(|d| d.parse::<u32>().context("bench depth must be a number"))
-                .transpose()?;
-            bench::run(depth);
+            let (mut depth, mut network) = (None, None);
+            for arg in &args[1..] {
+                if arg == "nnue" {
+                    network = Some(network::embedded());
+                } else {
+                    let d = arg.parse::<u32>();
+                    depth = Some(d.context("usage: tsubame bench [depth] [nnue]")?);
+                }
+            }
+            bench::run(depth, network);
             Ok(ExitCode::SUCCESS)
         }
         Some("perft") => {

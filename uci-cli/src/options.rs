@@ -140,6 +140,10 @@ option_table! {
     SyzygyProbeLimit: "SyzygyProbeLimit" => OptionKind::Spin { default: 7, min: 0, max: 7 },
     /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
     Syzygy50MoveRule: "Syzygy50MoveRule" => OptionKind::Check { default: true },
+    /// Evaluate with the network (`EvalFile`) instead of the hand-crafted evaluation.
+    UseNnue: "UseNNUE" => OptionKind::Check { default: false },
+    /// The network file; `<default>` or empty for the network built into the binary.
+    EvalFile: "EvalFile" => OptionKind::String { default: "<default>" },
 }
 
 impl OptionId {

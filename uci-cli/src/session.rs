@@ -15,6 +15,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Instant;
 
 use movegen::{Move, Position};
+use nnue::Network;
 use search::{SearchControl, SearchRequest, ThreadPool};
 use timeman::{Clock, Limits, TimeManager, TimeModel, TimeOptions};
 use tt::{PageSize, TranspositionTable};
@@ -38,6 +39,10 @@ pub struct Session {
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
+    /// The network `EvalFile` names (the embedded one by default), used when `UseNNUE` is on.
+    network: Arc<Network>,
+    /// The `EvalFile` value `network` came from.
+    loaded_eval_file: String,
     /// Open Syzygy tablebases (`SyzygyPath`), shared with the running search.
     tablebases: Option<Arc<syzygy::Tablebases>>,
     debug: bool,
@@ -59,6 +64,8 @@ impl Session {
             threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
             control: Arc::new(SearchControl::default()),
             worker: None,
+            network: crate::network::embedded(),
+            loaded_eval_file: "<default>".to_owned(),
             tablebases: None,
             debug: false,
         })
@@ -115,10 +122,18 @@ impl Session {
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => return false,
             Command::D => send(&self.position.pretty()),
-            Command::Eval => send(&eval::trace(&self.position).to_string()),
+            Command::Eval => {
+                send(&eval::trace(&self.position).to_string());
+                let in_use = self.options.check(OptionId::UseNnue);
+                send(&crate::network::eval_line(
+                    &self.network,
+                    &self.position,
+                    in_use,
+                ));
+            }
             Command::Bench { depth } => {
                 self.finish_worker(true);
-                crate::bench::run(depth);
+                crate::bench::run(depth, self.evaluation());
             }
             Command::Perft { depth, fen } => match fen {
                 Some(fen) => match Position::from_fen(&fen) {
@@ -181,7 +196,53 @@ impl Session {
                 let threads = self.options.spin(OptionId::Threads).max(1) as usize;
                 self.thread_pool().set_threads(threads);
             }
+            OptionId::UseNnue => {
+                self.finish_worker(true);
+                let evaluation = self.evaluation();
+                self.thread_pool().set_network(evaluation);
+            }
+            OptionId::EvalFile => {
+                self.finish_worker(true);
+                self.load_network();
+            }
             _ => {}
+        }
+    }
+
+    /// The network the search evaluates with, `None` for the hand-crafted evaluation.
+    fn evaluation(&self) -> Option<Arc<Network>> {
+        self.options
+            .check(OptionId::UseNnue)
+            .then(|| Arc::clone(&self.network))
+    }
+
+    /// Loads the network `EvalFile` names. A file that cannot be read or fails the network
+    /// checks is reported and the network in use is kept (and `EvalFile` goes back to it).
+    fn load_network(&mut self) {
+        let value = self.options.text(OptionId::EvalFile).to_owned();
+        match crate::network::load(&value) {
+            Ok(network) => {
+                self.network = network;
+                self.loaded_eval_file = value;
+                if !crate::network::is_embedded(&self.loaded_eval_file) {
+                    info_string(&format!(
+                        "EvalFile {}: network loaded",
+                        self.loaded_eval_file
+                    ));
+                }
+                let evaluation = self.evaluation();
+                self.thread_pool().set_network(evaluation);
+            }
+            Err(e) => {
+                info_string(&format!(
+                    "EvalFile {}: {e}; the network in use is kept",
+                    value.trim()
+                ));
+                let kept = self.loaded_eval_file.clone();
+                if let Err(e) = self.options.set("EvalFile", Some(&kept)) {
+                    info_string(&e.to_string());
+                }
+            }
         }
     }
 

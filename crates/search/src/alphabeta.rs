@@ -55,7 +55,11 @@ impl Searcher<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { eval::evaluate(pos) };
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         // Mate distance pruning: no line from here can beat a mate found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -82,7 +86,7 @@ impl Searcher<'_> {
         } else {
             match hit {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => eval::evaluate(pos),
+                _ => self.static_eval(pos, ply),
             }
         };
         self.worker.stack[ply].eval = eval;
@@ -332,7 +336,11 @@ impl Searcher<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { eval::evaluate(pos) };
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
@@ -350,7 +358,7 @@ impl Searcher<'_> {
         } else {
             let eval = match hit {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => eval::evaluate(pos),
+                _ => self.static_eval(pos, ply),
             };
             if eval >= beta {
                 return eval;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crossbeam_utils::{Backoff, CachePadded};
 
 use crate::searcher::Searcher;
-use crate::split_point::SplitPoint;
+use crate::split_point::{Role, SplitPoint};
 
 /// The most split points one thread may own at once (nested in its own subtree). Each one
 /// pins the owner until its helpers finish, so deep nesting only adds waiting.
@@ -278,7 +278,8 @@ impl Searcher<'_> {
             match job {
                 Some(sp) => {
                     count_idle(&mut idle_since);
-                    self.work_at(&sp, false);
+                    let suspended = waiting_for.map(|own| own.context.ply);
+                    self.work_at(&sp, Role::Helper { suspended });
                     sp.remove_helper(self.index);
                     pool.slots[sp.owner].wake();
                     slot.lock().searching = false;

@@ -7,10 +7,12 @@
 //! final [`SearchOutcome`]. A one-thread search needs no pool: [`Worker::search`] runs one on
 //! the calling thread with a table and controls it only borrows.
 
+mod accumulators;
 mod alphabeta;
 mod aspiration;
 mod control;
 mod crew;
+mod evaluate;
 mod history;
 mod make_move;
 mod move_loop;
@@ -193,6 +195,7 @@ pub(crate) fn drive(
         let shut_down = ShutDown(crew);
         let mut searcher = worker.searcher(tt, control, crew, 0, Some(tm));
         searcher.tb = Some(&tb);
+        searcher.refresh_accumulator(&root, 0);
         let outcome = run_root(&mut searcher, request, root, moves, on_event);
         drop(shut_down);
         team(Phase::Join(started));

@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use movegen::Position;
+use nnue::Backend;
 use timeman::TimeManager;
 use tt::TranspositionTable;
 
@@ -61,6 +62,8 @@ pub(crate) struct Searcher<'a> {
     /// Tablebase probing, shared by the search's threads; `None` outside a search's drive
     /// (unit tests), which then probes nothing.
     pub tb: Option<&'a SearchTablebases>,
+    /// The instruction set the network runs on (chosen once per search).
+    pub backend: Backend,
 }
 
 impl<'a> Searcher<'a> {
@@ -86,6 +89,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             tb: None,
+            backend: Backend::best(),
         }
     }
 

@@ -86,6 +86,16 @@ pub(crate) struct RootResult {
     pub seldepth: usize,
 }
 
+/// Who works at a split point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The thread that opened it: its position and stacks are already in place.
+    Owner,
+    /// A thread booked into it. `suspended` is the ply of the split point it waits on as a
+    /// master, if any: its own line up to that ply must survive the help.
+    Helper { suspended: Option<usize> },
+}
+
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
@@ -207,7 +217,7 @@ impl Searcher<'_> {
                 .helpers
                 .fetch_add(helpers as u64, Ordering::Relaxed);
         }
-        self.work_at(&sp, true);
+        self.work_at(&sp, Role::Owner);
         // The owner's own moves are done: help our helpers until all of them have left.
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
@@ -222,22 +232,28 @@ impl Searcher<'_> {
         (state.node.clone(), state.work.take())
     }
 
-    /// Searches moves of `sp` until its picker is empty or the work is cut off. `owner` is set
-    /// when the owner itself works here (its position and stacks are already in place).
-    pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, owner: bool) {
+    /// Searches moves of `sp` until its picker is empty or the work is cut off.
+    pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, role: Role) {
         let ctx = sp.context;
         let ply = ctx.ply;
         let saved_chain = self.split_chain.replace(Arc::clone(sp));
-        // A helper may be a master waiting on its own split point: its suspended frames' keys
-        // and ply states are set aside and restored afterwards.
-        let saved = if owner {
-            None
-        } else {
-            let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
-            let plies = self.worker.stack.clone();
-            self.worker.stack[..=ply].copy_from_slice(&sp.plies);
-            self.worker.history.set_killers(ply + 1, sp.child_killers);
-            Some((keys, plies))
+        // A helper may be a master waiting on its own split point: its suspended frames' keys,
+        // ply states and accumulators are set aside and restored afterwards.
+        let saved = match role {
+            Role::Owner => None,
+            Role::Helper { suspended } => {
+                let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
+                let plies = self.worker.stack.clone();
+                self.worker.stack[..=ply].copy_from_slice(&sp.plies);
+                self.worker.history.set_killers(ply + 1, sp.child_killers);
+                // Only the slots from the split point's ply to the suspended node's are both
+                // overwritten here and needed later.
+                let accumulators = suspended
+                    .filter(|&own| own >= ply && self.worker.network.is_some())
+                    .map(|own| self.worker.accumulators.save(ply, own));
+                self.refresh_accumulator(&sp.position, ply);
+                Some((keys, plies, accumulators))
+            }
         };
         let nodes_before = self.nodes;
         loop {
@@ -312,16 +328,19 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if !owner {
+        if role != Role::Owner {
             self.crew
                 .stats
                 .helper_nodes
                 .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
         }
         self.split_chain = saved_chain;
-        if let Some((keys, plies)) = saved {
+        if let Some((keys, plies, accumulators)) = saved {
             self.worker.keys = keys;
             self.worker.stack = plies;
+            if let Some(slots) = accumulators {
+                self.worker.accumulators.restore(ply, &slots);
+            }
         }
     }
 }
@@ -414,8 +433,92 @@ pub(crate) mod tests {
         let mut worker = Worker::new();
         worker.history.add_killer(ply + 1, mv("b1c3"));
         let mut helper = worker.searcher(&tt, &control, &crew, 1, None);
-        helper.work_at(&sp, false);
+        helper.work_at(&sp, Role::Helper { suspended: None });
         assert_eq!(helper.worker.history.killers(ply + 1), sp.child_killers);
+    }
+
+    /// A helper joining a split point starts from a refreshed accumulator equal to the one
+    /// the owner updated along its line; a helper that waits on a split point of its own finds
+    /// its own line's accumulators as they were when it comes back.
+    #[test]
+    fn a_helper_starts_from_the_owners_accumulator_and_keeps_its_own_line() {
+        use crate::control::SearchControl;
+        use crate::crew::Crew;
+        use crate::worker::Worker;
+        use nnue::{Network, Nnue};
+        use tt::TranspositionTable;
+
+        let network = Arc::new(Network::embedded().clone());
+        let nnue = Nnue::new(&network);
+        let tt = TranspositionTable::new(1).expect("1 MB table");
+        let control = SearchControl::default();
+        let crew = Crew::new(2);
+
+        /// Plays `line` from `pos` at `ply` through the search's make-move path and returns
+        /// the last node's position and its up-to-date accumulator.
+        fn play_line(
+            s: &mut Searcher<'_>,
+            pos: &Position,
+            ply: usize,
+            line: &[&str],
+            nnue: &Nnue<'_>,
+        ) -> (Position, nnue::Accumulator) {
+            let Some((first, rest)) = line.split_first() else {
+                return (pos.clone(), s.worker.accumulators.current(nnue, ply));
+            };
+            let mv = pos.parse_uci_move(first, false).expect("legal");
+            s.with_move(pos, mv, ply, |s, child| {
+                play_line(s, child, ply + 1, rest, nnue)
+            })
+        }
+
+        // The owner reaches the split point's node, two plies from the start, incrementally.
+        let start = Position::startpos();
+        let mut owner_worker = Worker::new();
+        owner_worker.set_network(Some(Arc::clone(&network)));
+        owner_worker.keys.push(start.key());
+        let mut owner = owner_worker.searcher(&tt, &control, &crew, 0, None);
+        owner.refresh_accumulator(&start, 0);
+        let (position, owner_acc) = play_line(&mut owner, &start, 0, &["e2e4", "e7e5"], &nnue);
+
+        let mut sp = split_point(0, None);
+        let ply = 2;
+        let spw = Arc::get_mut(&mut sp).expect("not shared yet");
+        spw.position = position;
+        spw.context.ply = ply;
+        spw.plies = vec![PlyState::default(); ply + 1];
+        spw.state.get_mut().expect("not poisoned").work = None; // no move to search
+
+        // A free helper: its line starts at the split point, refreshed.
+        let mut free = Worker::new();
+        free.set_network(Some(Arc::clone(&network)));
+        let mut helper = free.searcher(&tt, &control, &crew, 1, None);
+        helper.work_at(&sp, Role::Helper { suspended: None });
+        assert_eq!(helper.worker.accumulators.current(&nnue, ply), owner_acc);
+
+        // A master waiting on its own split point at ply 3: its line 0..=3 must survive.
+        let mut master = Worker::new();
+        master.set_network(Some(Arc::clone(&network)));
+        master.keys.push(start.key());
+        let mut helper = master.searcher(&tt, &control, &crew, 1, None);
+        helper.refresh_accumulator(&start, 0);
+        let own_line = ["d2d4", "d7d5", "c2c4"];
+        play_line(&mut helper, &start, 0, &own_line, &nnue);
+        let own: Vec<_> = (0..=3)
+            .map(|p| helper.worker.accumulators.current(&nnue, p))
+            .collect();
+        helper.work_at(&sp, Role::Helper { suspended: Some(3) });
+        for (p, acc) in own.iter().enumerate() {
+            assert_eq!(
+                helper.worker.accumulators.current(&nnue, p),
+                *acc,
+                "ply {p}"
+            );
+        }
+        assert_ne!(
+            own[ply], owner_acc,
+            "the test needs lines that differ at the split ply"
+        );
     }
 
     #[test]

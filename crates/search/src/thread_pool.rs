@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
+use nnue::Network;
 use tt::TranspositionTable;
 
 use crate::control::SearchControl;
@@ -32,6 +33,8 @@ struct Job {
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
     params: SearchParams,
+    /// The network every thread evaluates with (`None`: the hand-crafted evaluation).
+    network: Option<Arc<Network>>,
     /// Tablebase probing for this search (the root already ranked).
     tb: Arc<SearchTablebases>,
 }
@@ -119,6 +122,12 @@ impl ThreadPool {
         self.main.set_params(params);
     }
 
+    /// Evaluates with `network` from the next search on (every thread shares it), or with the
+    /// hand-crafted evaluation for `None`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.main.set_network(network);
+    }
+
     /// Searches with every thread of the pool; the calling thread is the main thread. With one
     /// thread this is [`Worker::search`] on the main worker. Returns after every helper has
     /// finished and let go of `tt` and `control`.
@@ -130,6 +139,7 @@ impl ThreadPool {
         on_event: &mut dyn FnMut(SearchEvent<'_>),
     ) -> SearchOutcome {
         let params = self.main.params;
+        let network = self.main.network.clone();
         let (helpers, crew, done) = (&self.helpers, &*self.crew, &self.done);
         let mut team = |phase: Phase| match phase {
             Phase::Start(tb) => {
@@ -139,6 +149,7 @@ impl ThreadPool {
                     tt: Arc::clone(tt),
                     control: Arc::clone(control),
                     params,
+                    network: network.clone(),
                     tb,
                 });
                 let mut started = 0;
@@ -242,6 +253,7 @@ fn helper_loop(index: usize, crew: &Crew, inbox: &Receiver<Message>, done: &Send
                 };
                 if let Some(job) = &guard.job {
                     worker.set_params(job.params);
+                    worker.set_network(job.network.clone());
                     let mut searcher = worker.searcher(&job.tt, &job.control, crew, index, None);
                     searcher.tb = Some(&job.tb);
                     searcher.thread_wait(None);

@@ -3,14 +3,19 @@
 //! Shaped after Stockfish's `Search::Worker` and Viridithas's `ThreadData`: the worker owns
 //! its move-ordering memory (history, killers, countermoves), its per-ply stack, its PV table
 //! and its line of position keys, and whatever per-thread table comes later (continuation or
-//! correction histories, an accumulator stack) belongs here too. It borrows nothing: the
+//! correction histories) belongs here too. With a network to evaluate with, it keeps the
+//! network's accumulator for each ply of the line. It borrows nothing: the
 //! shared table, the stop flags and the split-point bookkeeping are lent to it for one search
 //! through a [`Searcher`](crate::searcher::Searcher).
 
+use std::sync::Arc;
+
 use movegen::{Move, Piece};
+use nnue::Network;
 use timeman::TimeManager;
 use tt::TranspositionTable;
 
+use crate::accumulators::AccumulatorStack;
 use crate::control::SearchControl;
 use crate::crew::Crew;
 use crate::history::History;
@@ -61,6 +66,11 @@ pub struct Worker {
     /// The parameters this worker searches with, and the reductions made from them.
     pub(crate) params: SearchParams,
     pub(crate) lmr: LmrTable,
+    /// The network that evaluates, shared read-only by every thread; `None` for the
+    /// hand-crafted evaluation.
+    pub(crate) network: Option<Arc<Network>>,
+    /// The network's accumulator per ply of the current line (unused without a network).
+    pub(crate) accumulators: AccumulatorStack,
 }
 
 impl Default for Worker {
@@ -80,7 +90,20 @@ impl Worker {
             keys: Vec::with_capacity(1024 + MAX_PLY + 2),
             params: SearchParams::default(),
             lmr: LmrTable::new(&SearchParams::default()),
+            network: None,
+            accumulators: AccumulatorStack::default(),
         }
+    }
+
+    /// The network it evaluates with; `None` for the hand-crafted evaluation.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// Evaluates with `network` from the next search on, or with the hand-crafted evaluation
+    /// for `None`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
     }
 
     /// The parameters it searches with.

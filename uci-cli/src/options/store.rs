@@ -339,7 +339,7 @@ mod tests {
         assert_eq!(suggest("MoveOverhead"), Some("Move Overhead"));
         assert_eq!(suggest("multi pv"), Some("MultiPV"));
         assert_eq!(suggest("xyz"), None);
-        assert_eq!(suggest("EvalFile"), None);
+        assert_eq!(suggest("Contempt"), None);
         assert_eq!(suggest("SyzygyPth"), Some("SyzygyPath"));
         assert_eq!(suggest(&"a".repeat(100_000)), None);
     }

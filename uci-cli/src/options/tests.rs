@@ -35,6 +35,8 @@ fn uci_reply_lines() {
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         "option name Syzygy50MoveRule type check default true",
+        "option name UseNNUE type check default false",
+        "option name EvalFile type string default <default>",
     ];
     assert_eq!(lines, expected);
 }
@@ -381,10 +383,10 @@ fn unknown_names_suggest_the_nearest() {
             ..
         })
     ));
-    let far = set(&mut options, "EvalFile", Some("nn.bin"));
+    let far = set(&mut options, "Contempt", Some("24"));
     assert_eq!(
         far.map_err(|e| e.to_string()),
-        Err("unknown option `EvalFile`".into())
+        Err("unknown option `Contempt`".into())
     );
     let long = set(&mut options, &"Hash".repeat(100_000), Some("1"));
     match long {

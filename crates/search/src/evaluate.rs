@@ -1,0 +1,147 @@
+//! The static evaluation: the one place where the search chooses between the hand-crafted
+//! evaluation and the network, and where the network's accumulators follow the line.
+
+use movegen::{Move, Position};
+use nnue::Nnue;
+use tt::TB_WIN_THRESHOLD;
+
+use crate::searcher::Searcher;
+
+/// The largest static evaluation: below every tablebase and mate score, so that no
+/// evaluation can be taken for a proven result.
+const MAX_EVAL: i32 = TB_WIN_THRESHOLD - 1;
+
+impl Searcher<'_> {
+    /// The static evaluation of `pos`, the node at `ply`, in centipawns for the side to move.
+    #[inline]
+    pub(crate) fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let Some(network) = self.worker.network.as_deref() else {
+            return eval::evaluate(pos);
+        };
+        let nnue = Nnue::with_backend(network, self.backend);
+        let score = self.worker.accumulators.evaluate(&nnue, ply, pos.turn());
+        #[cfg(test)]
+        checks::record(&mut self.worker.accumulators, &nnue, pos, ply);
+        score.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Starts the network's line at `pos`, the node at `ply`: the root, or a split point a
+    /// helper joins.
+    pub(crate) fn refresh_accumulator(&mut self, pos: &Position, ply: usize) {
+        if let Some(network) = self.worker.network.as_deref() {
+            let nnue = Nnue::with_backend(network, self.backend);
+            self.worker.accumulators.refresh(&nnue, ply, pos);
+        }
+    }
+
+    /// Notes the move `mv` from `pos`, the node at `ply`, for the network's accumulators.
+    #[inline]
+    pub(crate) fn accumulator_play(&mut self, pos: &Position, mv: Move, ply: usize) {
+        if self.worker.network.is_some() {
+            self.worker.accumulators.play(ply, pos, mv);
+        }
+    }
+
+    /// Notes a null move from the node at `ply` for the network's accumulators.
+    #[inline]
+    pub(crate) fn accumulator_pass(&mut self, ply: usize) {
+        if self.worker.network.is_some() {
+            self.worker.accumulators.pass(ply);
+        }
+    }
+}
+
+/// In the crate's tests, every evaluation checks the incrementally updated accumulator against
+/// one built from scratch, so every search a test runs checks the updates (on every thread: a
+/// drift is counted, not raised, so a helper's is seen too).
+#[cfg(test)]
+pub(crate) mod checks {
+    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::Ordering::Relaxed;
+
+    use movegen::Position;
+    use nnue::{Accumulator, Nnue};
+
+    use crate::accumulators::AccumulatorStack;
+
+    /// Network evaluations checked, over every test of the crate.
+    pub static EVALUATIONS: AtomicU64 = AtomicU64::new(0);
+    /// Of those, evaluations whose accumulator differed from a fresh one.
+    pub static DRIFTS: AtomicU64 = AtomicU64::new(0);
+
+    /// Whether the accumulator at `ply` is the one a refresh from `pos` gives.
+    pub fn matches_refresh(
+        stack: &mut AccumulatorStack,
+        nnue: &Nnue<'_>,
+        pos: &Position,
+        ply: usize,
+    ) -> bool {
+        let mut fresh = Accumulator::default();
+        nnue.refresh(&mut fresh, pos);
+        stack.current(nnue, ply) == fresh
+    }
+
+    /// Checks the accumulator at `ply` against `pos` and counts the result.
+    pub fn record(stack: &mut AccumulatorStack, nnue: &Nnue<'_>, pos: &Position, ply: usize) {
+        EVALUATIONS.fetch_add(1, Relaxed);
+        if !matches_refresh(stack, nnue, pos, ply) {
+            DRIFTS.fetch_add(1, Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering::Relaxed;
+
+    use nnue::Network;
+    use timeman::Limits;
+    use tt::TranspositionTable;
+
+    use super::checks;
+    use crate::{SearchControl, SearchRequest, ThreadPool};
+    use movegen::Position;
+
+    const POSITIONS: &[&str] = &[
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ];
+
+    /// Searches with the network on one and two threads return a legal move, and every
+    /// evaluation on every thread (a helper's at a split point included) had the accumulator
+    /// a refresh gives.
+    #[test]
+    fn searches_with_the_network_play_legal_moves_with_exact_accumulators() {
+        let network = Arc::new(Network::embedded().clone());
+        let drifts_before = checks::DRIFTS.load(Relaxed);
+        for threads in [1, 2] {
+            let mut pool = ThreadPool::new(threads);
+            pool.set_network(Some(Arc::clone(&network)));
+            let mut helper_nodes = 0;
+            let evaluations_before = checks::EVALUATIONS.load(Relaxed);
+            for fen in POSITIONS {
+                let pos = Position::from_fen(fen).expect("FEN");
+                let limits = Limits {
+                    depth: Some(9),
+                    ..Limits::default()
+                };
+                let tt = Arc::new(TranspositionTable::new(16).expect("table"));
+                let control = Arc::new(SearchControl::default());
+                let request = SearchRequest::new(pos.clone(), limits);
+                let outcome = pool.search(&request, &tt, &control, &mut |_| {});
+                let best = outcome.best_move.expect("a move");
+                assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
+                helper_nodes += outcome.splits.helper_nodes;
+            }
+            assert!(checks::EVALUATIONS.load(Relaxed) > evaluations_before + 10_000);
+            if threads > 1 {
+                assert!(helper_nodes > 0, "no helper joined a split point");
+            }
+        }
+        assert_eq!(checks::DRIFTS.load(Relaxed), drifts_before);
+    }
+}

@@ -1,0 +1,116 @@
+//! The network through the protocol: `UseNNUE` and `EvalFile`, what a bad file reports, the
+//! `eval` line, and `bench nnue`.
+
+// The harness serves several test targets; this one does not use all of it.
+#[allow(dead_code)]
+mod engine_harness;
+
+use engine_harness::{Engine, bestmove_of};
+use movegen::Position;
+
+/// Plays a depth-limited search from the start position after 1.e4 and checks the move.
+fn plays_a_legal_move(e: &mut Engine) {
+    e.send("position startpos moves e2e4");
+    e.send("go depth 6");
+    let best = bestmove_of(e.wait_bestmove().last().expect("bestmove")).to_string();
+    let mut pos = Position::startpos();
+    pos.play(pos.parse_uci_move("e2e4", false).expect("legal"));
+    assert!(pos.parse_uci_move(&best, false).is_ok(), "bestmove {best}");
+}
+
+#[test]
+fn options_are_listed_with_the_hand_crafted_evaluation_as_default() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for option in [
+        "option name UseNNUE type check default false",
+        "option name EvalFile type string default <default>",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option} in {lines:#?}");
+    }
+}
+
+#[test]
+fn missing_and_corrupt_eval_files_are_refused_and_the_engine_keeps_playing() {
+    let corrupt = std::env::temp_dir().join(format!("tsubame-uci-{}.nnue", std::process::id()));
+    // The right magic and version, then garbage: refused by the header checks.
+    let mut bytes = b"TSBNNUE\n".to_vec();
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&[7; 100]);
+    std::fs::write(&corrupt, &bytes).expect("temp file");
+    let mut e = Engine::start();
+    e.send("setoption name UseNNUE value true");
+    for (file, reason) in [
+        ("/nonexistent/tsubame.nnue", "cannot read it"),
+        (corrupt.to_str().expect("UTF-8 path"), "architecture"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {file}"));
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string EvalFile")
+                && l.contains(reason)
+                && l.ends_with("the network in use is kept")),
+            "{file}: {lines:#?}"
+        );
+        plays_a_legal_move(&mut e);
+    }
+    let _ = std::fs::remove_file(&corrupt);
+}
+
+#[test]
+fn eval_shows_the_network_score_beside_the_hand_crafted_one() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("eval");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("Final evaluation:")),
+        "{lines:#?}"
+    );
+    let nnue = lines
+        .iter()
+        .find(|l| l.starts_with("NNUE evaluation:"))
+        .expect("an NNUE line");
+    assert!(
+        nnue.contains("(White's view)") && nnue.contains("side to move"),
+        "{nnue}"
+    );
+    assert!(nnue.contains("not in use"), "{nnue}");
+    e.send("setoption name UseNNUE value true");
+    e.send("eval");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("NNUE evaluation:") && l.ends_with("(in use)"))
+    );
+}
+
+/// The last line's node count of `tsubame bench ARGS`.
+fn bench_nodes(args: &[&str]) -> u64 {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tsubame"))
+        .arg("bench")
+        .args(args)
+        .output()
+        .expect("run bench");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let last = text.lines().last().expect("output");
+    last.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("node count")
+}
+
+#[test]
+fn bench_with_the_network_is_deterministic_and_differs_from_the_hand_crafted() {
+    let nnue = bench_nodes(&["6", "nnue"]);
+    assert!(nnue > 1000);
+    assert_eq!(
+        nnue,
+        bench_nodes(&["6", "nnue"]),
+        "bench nnue changed between runs"
+    );
+    assert_ne!(nnue, bench_nodes(&["6"]), "the network was not used");
+}
