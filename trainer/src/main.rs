@@ -1,10 +1,14 @@
-//! `trainer`: trains a network from `FEN | score | result` files.
+//! `trainer`: trains a network from `FEN | score | result` files and `tsubame datagen` game
+//! files (`.vf`; `--format text|games` overrides the extension).
 //!
 //! ```text
 //! trainer --out DIR [--epochs 40] [--batch 16384] [--lr 0.001] [--final-lr 0.01]
 //!         [--wd 0.01] [--lambda 0.4] [--threads 2] [--val-permille 20] [--seed 1]
-//!         [--limit N] [--resume DIR/checkpoint.bin] FILE...
+//!         [--limit N] [--resume DIR/checkpoint.bin] [--format auto|text|games]
+//!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy] FILE...
 //! ```
+//!
+//! The filter options apply to game files (text files hold filtered positions already).
 
 use std::fs::File;
 use std::io::BufReader;
@@ -12,15 +16,30 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use datafmt::Filter;
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
+use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
 use trainer::model::{Model, PARAMS};
 use trainer::optim::AdamW;
 use trainer::train::{Config, train};
 
+/// How to read the data files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// By extension: `.vf` is a game file, anything else text.
+    Auto,
+    /// `FEN | score | result` lines.
+    Text,
+    /// Game files.
+    Games,
+}
+
 struct Args {
     config: Config,
+    format: Format,
+    filter: Filter,
     weight_decay: f32,
     val_permille: u64,
     limit: usize,
@@ -40,6 +59,8 @@ fn parse_args() -> Result<Args, String> {
             seed: 1,
             out_dir: PathBuf::new(),
         },
+        format: Format::Auto,
+        filter: Filter::default(),
         weight_decay: 0.01,
         val_permille: 20,
         limit: usize::MAX,
@@ -50,6 +71,14 @@ fn parse_args() -> Result<Args, String> {
     while let Some(arg) = it.next() {
         if !arg.starts_with("--") {
             args.files.push(arg.into());
+            continue;
+        }
+        match arg.as_str() {
+            "--keep-in-check" => args.filter.skip_in_check = false,
+            "--keep-noisy" => args.filter.skip_noisy = false,
+            _ => {}
+        }
+        if arg.starts_with("--keep-") {
             continue;
         }
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
@@ -68,6 +97,16 @@ fn parse_args() -> Result<Args, String> {
             "--val-permille" => args.val_permille = value.parse().map_err(|_| bad())?,
             "--limit" => args.limit = value.parse().map_err(|_| bad())?,
             "--resume" => args.resume = Some(value.into()),
+            "--min-ply" => args.filter.min_game_ply = value.parse().map_err(|_| bad())?,
+            "--max-score" => args.filter.max_abs_score = value.parse().map_err(|_| bad())?,
+            "--format" => {
+                args.format = match value.as_str() {
+                    "auto" => Format::Auto,
+                    "text" => Format::Text,
+                    "games" => Format::Games,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(format!("unknown option {arg}")),
         }
     }
@@ -85,9 +124,38 @@ fn run(args: Args) -> Result<(), String> {
     let mut data = Dataset::default();
     for path in &args.files {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let reader = TextReader::new(BufReader::new(file), data.games);
-        data.extend(reader, args.val_permille, args.config.seed, args.limit)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = BufReader::new(file);
+        let games = match args.format {
+            Format::Auto => path.extension().is_some_and(|e| e == "vf"),
+            Format::Text => false,
+            Format::Games => true,
+        };
+        let before = data.train.len() + data.validation.len();
+        let read = if games {
+            let mut reader = GameFileReader::new(input, args.filter, data.games);
+            let read = data.extend(&mut reader, args.val_permille, args.config.seed, args.limit);
+            let c = reader.counts();
+            eprintln!(
+                "{}: {} games, {} positions, {} kept by the filter",
+                path.display(),
+                c.games,
+                c.positions,
+                c.kept
+            );
+            if let Some(offset) = reader.truncated_at() {
+                eprintln!(
+                    "{}: stopped before an unfinished game at byte {offset}",
+                    path.display()
+                );
+            }
+            read
+        } else {
+            let reader = TextReader::new(input, data.games);
+            data.extend(reader, args.val_permille, args.config.seed, args.limit)
+        };
+        read.map_err(|e| format!("{}: {e}", path.display()))?;
+        let added = data.train.len() + data.validation.len() - before;
+        eprintln!("{}: {added} positions taken", path.display());
     }
     eprintln!(
         "data: {} games, {} training and {} validation positions, read in {:.1}s",
@@ -96,6 +164,10 @@ fn run(args: Args) -> Result<(), String> {
         data.validation.len(),
         start.elapsed().as_secs_f64()
     );
+    if args.config.epochs == 0 {
+        // `--epochs 0` only reads and counts the data.
+        return Ok(());
+    }
     let mut state = match &args.resume {
         Some(path) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,

@@ -1,9 +1,10 @@
 //! Training data: positions with the search's score and the game's result, grouped by game,
 //! reduced once to compact [`Sample`]s so that an epoch touches no chess code.
 //!
-//! A file format plugs in as a [`RecordReader`]: the text reader is [`text::TextReader`]; a
-//! binary game format adds one more implementation.
+//! A file format plugs in as a [`RecordReader`]: [`text::TextReader`] reads `FEN | score |
+//! result` lines, [`games::GameFileReader`] the game files of `tsubame datagen`.
 
+pub mod games;
 pub mod text;
 
 use movegen::{Color, Position};
@@ -60,6 +61,8 @@ pub enum ReadError {
         /// What is wrong.
         reason: String,
     },
+    /// A game file holds something that is not a game.
+    Data(datafmt::DataError),
 }
 
 impl std::fmt::Display for ReadError {
@@ -67,6 +70,7 @@ impl std::fmt::Display for ReadError {
         match self {
             ReadError::Io(e) => write!(f, "read error: {e}"),
             ReadError::Line { line, reason } => write!(f, "line {line}: {reason}"),
+            ReadError::Data(e) => write!(f, "{e}"),
         }
     }
 }
