@@ -5,10 +5,16 @@
 //! trainer --out DIR [--epochs 40] [--batch 16384] [--lr 0.001] [--final-lr 0.01]
 //!         [--wd 0.01] [--lambda 0.4] [--threads 2] [--val-permille 20] [--seed 1]
 //!         [--limit N] [--resume DIR/checkpoint.bin] [--format auto|text|games]
-//!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy] FILE...
+//!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy]
+//!         [--val-lambda L] [--mirror] [--mirror-flip] [--dedup] FILE...
 //! ```
 //!
 //! The filter options apply to game files (text files hold filtered positions already).
+//! `--val-lambda` fixes the validation target (default: `--lambda`) so that runs with
+//! different `--lambda`s can be compared. `--mirror` adds a file-mirrored copy of every
+//! training position without castling rights; `--mirror-flip` instead mirrors each such
+//! position with probability 1/2 every epoch (same epoch length). `--dedup` keeps only
+//! the first training sample of each position.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -41,10 +47,44 @@ struct Args {
     format: Format,
     filter: Filter,
     weight_decay: f32,
+    mirror_copies: bool,
+    dedup: bool,
     val_permille: u64,
     limit: usize,
     resume: Option<PathBuf>,
     files: Vec<PathBuf>,
+}
+
+/// Sets the option `arg` (one that takes a value) to `value`.
+fn set_option(args: &mut Args, arg: &str, value: String) -> Result<(), String> {
+    let bad = || format!("bad value `{value}` for {arg}");
+    let c = &mut args.config;
+    match arg {
+        "--out" => c.out_dir = value.into(),
+        "--epochs" => c.epochs = value.parse().map_err(|_| bad())?,
+        "--batch" => c.batch = value.parse().map_err(|_| bad())?,
+        "--lr" => c.lr = value.parse().map_err(|_| bad())?,
+        "--final-lr" => c.final_lr_ratio = value.parse().map_err(|_| bad())?,
+        "--lambda" => c.lambda = value.parse().map_err(|_| bad())?,
+        "--threads" => c.threads = value.parse().map_err(|_| bad())?,
+        "--seed" => c.seed = value.parse().map_err(|_| bad())?,
+        "--wd" => args.weight_decay = value.parse().map_err(|_| bad())?,
+        "--val-permille" => args.val_permille = value.parse().map_err(|_| bad())?,
+        "--limit" => args.limit = value.parse().map_err(|_| bad())?,
+        "--resume" => args.resume = Some(value.into()),
+        "--min-ply" => args.filter.min_game_ply = value.parse().map_err(|_| bad())?,
+        "--max-score" => args.filter.max_abs_score = value.parse().map_err(|_| bad())?,
+        "--format" => {
+            args.format = match value.as_str() {
+                "auto" => Format::Auto,
+                "text" => Format::Text,
+                "games" => Format::Games,
+                _ => return Err(bad()),
+            }
+        }
+        _ => return Err(format!("unknown option {arg}")),
+    }
+    Ok(())
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -55,6 +95,8 @@ fn parse_args() -> Result<Args, String> {
             lr: 0.001,
             final_lr_ratio: 0.01,
             lambda: 0.4,
+            validation_lambda: f32::NAN,
+            mirror_flip: false,
             threads: 2,
             seed: 1,
             out_dir: PathBuf::new(),
@@ -62,6 +104,8 @@ fn parse_args() -> Result<Args, String> {
         format: Format::Auto,
         filter: Filter::default(),
         weight_decay: 0.01,
+        mirror_copies: false,
+        dedup: false,
         val_permille: 20,
         limit: usize::MAX,
         resume: None,
@@ -73,41 +117,17 @@ fn parse_args() -> Result<Args, String> {
             args.files.push(arg.into());
             continue;
         }
+        // Switches take no value.
         match arg.as_str() {
             "--keep-in-check" => args.filter.skip_in_check = false,
             "--keep-noisy" => args.filter.skip_noisy = false,
-            _ => {}
-        }
-        if arg.starts_with("--keep-") {
-            continue;
-        }
-        let value = it.next().ok_or(format!("{arg} needs a value"))?;
-        let bad = || format!("bad value `{value}` for {arg}");
-        let c = &mut args.config;
-        match arg.as_str() {
-            "--out" => c.out_dir = value.into(),
-            "--epochs" => c.epochs = value.parse().map_err(|_| bad())?,
-            "--batch" => c.batch = value.parse().map_err(|_| bad())?,
-            "--lr" => c.lr = value.parse().map_err(|_| bad())?,
-            "--final-lr" => c.final_lr_ratio = value.parse().map_err(|_| bad())?,
-            "--lambda" => c.lambda = value.parse().map_err(|_| bad())?,
-            "--threads" => c.threads = value.parse().map_err(|_| bad())?,
-            "--seed" => c.seed = value.parse().map_err(|_| bad())?,
-            "--wd" => args.weight_decay = value.parse().map_err(|_| bad())?,
-            "--val-permille" => args.val_permille = value.parse().map_err(|_| bad())?,
-            "--limit" => args.limit = value.parse().map_err(|_| bad())?,
-            "--resume" => args.resume = Some(value.into()),
-            "--min-ply" => args.filter.min_game_ply = value.parse().map_err(|_| bad())?,
-            "--max-score" => args.filter.max_abs_score = value.parse().map_err(|_| bad())?,
-            "--format" => {
-                args.format = match value.as_str() {
-                    "auto" => Format::Auto,
-                    "text" => Format::Text,
-                    "games" => Format::Games,
-                    _ => return Err(bad()),
-                }
+            "--mirror" => args.mirror_copies = true,
+            "--mirror-flip" => args.config.mirror_flip = true,
+            "--dedup" => args.dedup = true,
+            _ => {
+                let value = it.next().ok_or(format!("{arg} needs a value"))?;
+                set_option(&mut args, &arg, value)?;
             }
-            _ => return Err(format!("unknown option {arg}")),
         }
     }
     if args.config.out_dir.as_os_str().is_empty() || args.files.is_empty() {
@@ -115,6 +135,9 @@ fn parse_args() -> Result<Args, String> {
     }
     if args.config.batch == 0 {
         return Err("--batch must be positive".into());
+    }
+    if args.config.validation_lambda.is_nan() {
+        args.config.validation_lambda = args.config.lambda;
     }
     Ok(args)
 }
@@ -156,6 +179,18 @@ fn run(args: Args) -> Result<(), String> {
         read.map_err(|e| format!("{}: {e}", path.display()))?;
         let added = data.train.len() + data.validation.len() - before;
         eprintln!("{}: {added} positions taken", path.display());
+    }
+    if args.dedup {
+        eprintln!(
+            "dedup: {} repeated training positions dropped",
+            data.dedup_train()
+        );
+    }
+    if args.mirror_copies {
+        eprintln!(
+            "mirror: {} mirrored training positions added",
+            data.add_mirrored_copies()
+        );
     }
     eprintln!(
         "data: {} games, {} training and {} validation positions, read in {:.1}s",
