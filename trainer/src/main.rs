@@ -66,6 +66,7 @@ fn set_option(args: &mut Args, arg: &str, value: String) -> Result<(), String> {
         "--lr" => c.lr = value.parse().map_err(|_| bad())?,
         "--final-lr" => c.final_lr_ratio = value.parse().map_err(|_| bad())?,
         "--lambda" => c.lambda = value.parse().map_err(|_| bad())?,
+        "--val-lambda" => c.validation_lambda = value.parse().map_err(|_| bad())?,
         "--threads" => c.threads = value.parse().map_err(|_| bad())?,
         "--seed" => c.seed = value.parse().map_err(|_| bad())?,
         "--wd" => args.weight_decay = value.parse().map_err(|_| bad())?,
