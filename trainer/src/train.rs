@@ -9,7 +9,7 @@ use crate::checkpoint::Checkpoint;
 use crate::data::{Dataset, Sample};
 use crate::model::{Model, PARAMS};
 use crate::optim::cosine_lr;
-use crate::rng::Rng;
+use crate::rng::{Rng, mix};
 
 /// Hyper-parameters and where to write.
 #[derive(Clone, Debug)]
@@ -24,6 +24,12 @@ pub struct Config {
     pub final_lr_ratio: f32,
     /// Weight of the game result in the target (the rest is the search score).
     pub lambda: f32,
+    /// The weight of the result in the validation loss's target: fixed across runs that
+    /// train with different `lambda`s, it keeps their validation losses comparable.
+    pub validation_lambda: f32,
+    /// Each epoch, train every position without castling rights file-mirrored with
+    /// probability 1/2 (see [`Sample::mirrored`]).
+    pub mirror_flip: bool,
     /// Threads computing gradients.
     pub threads: usize,
     /// Seed of the shuffles.
@@ -82,7 +88,7 @@ pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize)
 
 /// Sums the gradient of `batch` into `grads[0]` (each thread fills its own buffer first) and
 /// returns the summed loss.
-fn batch_gradient(model: &Model, batch: &[&Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+fn batch_gradient(model: &Model, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
     let loss = sum_over_threads(batch, grads, |grad, part| {
         grad.iter_mut().for_each(|g| *g = 0.0);
         part.iter()
@@ -100,6 +106,17 @@ fn batch_gradient(model: &Model, batch: &[&Sample], lambda: f32, grads: &mut [Ve
     loss
 }
 
+/// Copies `batch` into `buffer`; with a `flip` seed, mirrors each sample that allows it with
+/// probability 1/2, the coin depending on the seed and the sample's place in the epoch
+/// (`first` is the batch's), so that a resumed run flips the same samples.
+fn fill_batch(buffer: &mut Vec<Sample>, batch: &[&Sample], flip: Option<u64>, first: usize) {
+    buffer.clear();
+    buffer.extend(batch.iter().enumerate().map(|(i, &&s)| match flip {
+        Some(seed) if s.can_mirror() && mix(seed ^ (first + i) as u64) & 1 == 1 => s.mirrored(),
+        _ => s,
+    }));
+}
+
 /// Trains from `state` to `config.epochs`, calling `on_epoch` after each epoch (after the
 /// checkpoint and the epoch's network are written); training stops early when it returns
 /// false.
@@ -115,6 +132,9 @@ pub fn train(
     let batches_per_epoch = data.train.len().div_ceil(config.batch).max(1);
     let total_batches = (batches_per_epoch * config.epochs as usize) as f32;
     let mut order: Vec<&Sample> = data.train.iter().collect();
+    // The batch's samples, mirrored or not (72 bytes each: copying them costs nothing next
+    // to their gradients).
+    let mut buffer: Vec<Sample> = Vec::with_capacity(config.batch);
     while state.epochs_done < config.epochs {
         let epoch = state.epochs_done + 1;
         let start = Instant::now();
@@ -125,10 +145,13 @@ pub fn train(
         let mut loss_sum = 0.0;
         let mut lr = config.lr;
         let mut last_print = Instant::now();
+        let flip_seed = config.seed ^ u64::from(epoch).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for (b, batch) in order.chunks(config.batch).enumerate() {
             let done = (state.epochs_done as usize * batches_per_epoch + b) as f32;
             lr = cosine_lr(config.lr, config.final_lr_ratio, done / total_batches);
-            loss_sum += batch_gradient(&state.model, batch, config.lambda, &mut grads);
+            let flip = config.mirror_flip.then_some(flip_seed);
+            fill_batch(&mut buffer, batch, flip, b * config.batch);
+            loss_sum += batch_gradient(&state.model, &buffer, config.lambda, &mut grads);
             let scale = 1.0 / batch.len() as f32;
             grads[0].iter_mut().for_each(|g| *g *= scale);
             state.optimiser.step(&mut state.model.params, &grads[0], lr);
@@ -154,7 +177,12 @@ pub fn train(
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / order.len().max(1) as f64,
-            validation_loss: mean_loss(&state.model, &data.validation, config.lambda, threads),
+            validation_loss: mean_loss(
+                &state.model,
+                &data.validation,
+                config.validation_lambda,
+                threads,
+            ),
             lr,
             seconds: start.elapsed().as_secs_f64(),
         };
@@ -207,6 +235,45 @@ mod tests {
         data
     }
 
+    #[test]
+    fn flipping_mirrors_about_half_the_samples_that_allow_it() {
+        let sample = |fen: &str| {
+            Sample::new(&Record {
+                pos: Position::from_fen(fen).expect("FEN"),
+                score: 50,
+                result: GameResult::Draw,
+                game: 0,
+            })
+        };
+        let samples: Vec<Sample> = (0..200)
+            .map(|i| match i % 2 {
+                0 => sample("4k3/8/8/2p5/8/8/8/R3K3 w - - 0 30"),
+                _ => sample("4k3/8/8/2p5/8/8/8/R3K3 w Q - 0 30"),
+            })
+            .collect();
+        let batch: Vec<&Sample> = samples.iter().collect();
+        let mirrorable = batch.iter().filter(|s| s.can_mirror()).count();
+        assert_eq!(mirrorable, 100);
+        let mut buffer = Vec::new();
+        fill_batch(&mut buffer, &batch, None, 0);
+        assert!(buffer.iter().zip(&batch).all(|(a, &b)| a == b));
+        fill_batch(&mut buffer, &batch, Some(3), 0);
+        let mut flipped = 0;
+        for (a, &b) in buffer.iter().zip(&batch) {
+            if a != b {
+                assert!(b.can_mirror() && *a == b.mirrored());
+                flipped += 1;
+            }
+        }
+        // Binomial(100, 1/2) falls outside 30..70 with a chance under 1e-4 (and the seed is
+        // fixed, so the test is deterministic).
+        let share = flipped as f64 / mirrorable as f64;
+        assert!(
+            (0.3..0.7).contains(&share),
+            "{flipped} of {mirrorable} flipped"
+        );
+    }
+
     fn config(dir: &str, epochs: u32) -> Config {
         Config {
             epochs,
@@ -214,6 +281,8 @@ mod tests {
             lr: 0.01,
             final_lr_ratio: 0.1,
             lambda: 0.3,
+            validation_lambda: 0.3,
+            mirror_flip: true,
             threads: 2,
             seed: 9,
             out_dir: std::env::temp_dir()

@@ -1,9 +1,10 @@
 //! Training data: positions with the search's score and the game's result, grouped by game,
 //! reduced once to compact [`Sample`]s so that an epoch touches no chess code.
 //!
-//! A file format plugs in as a [`RecordReader`]: the text reader is [`text::TextReader`]; a
-//! binary game format adds one more implementation.
+//! A file format plugs in as a [`RecordReader`]: [`text::TextReader`] reads `FEN | score |
+//! result` lines, [`games::GameFileReader`] the game files of `tsubame datagen`.
 
+pub mod games;
 pub mod text;
 
 use movegen::{Color, Position};
@@ -60,6 +61,8 @@ pub enum ReadError {
         /// What is wrong.
         reason: String,
     },
+    /// A game file holds something that is not a game.
+    Data(datafmt::DataError),
 }
 
 impl std::fmt::Display for ReadError {
@@ -67,6 +70,7 @@ impl std::fmt::Display for ReadError {
         match self {
             ReadError::Io(e) => write!(f, "read error: {e}"),
             ReadError::Line { line, reason } => write!(f, "line {line}: {reason}"),
+            ReadError::Data(e) => write!(f, "{e}"),
         }
     }
 }
@@ -83,6 +87,9 @@ pub struct Sample {
     count: u8,
     /// Whether Black is to move.
     black_to_move: bool,
+    /// Whether no castling right is left, so that the board mirrored a <-> h is as good a
+    /// position, with the same score and result.
+    mirrorable: bool,
     /// Score in centipawns, White's view.
     score: i16,
     result: GameResult,
@@ -101,6 +108,7 @@ impl Sample {
             features,
             count: count as u8,
             black_to_move: record.pos.turn() == Color::Black,
+            mirrorable: record.pos.castling().rights().is_empty(),
             score: record.score,
             result: record.result,
         }
@@ -118,6 +126,28 @@ impl Sample {
                     ((f + 384) % 768) ^ 56
                 }
             })
+    }
+
+    /// Whether the position has no castling rights: chess is symmetric under swapping the
+    /// a- and h-files except for castling, so such a position can also be trained mirrored.
+    pub fn can_mirror(&self) -> bool {
+        self.mirrorable
+    }
+
+    /// The same position with the files mirrored (a <-> h) and the same labels. Only
+    /// meaningful when [`Sample::can_mirror`].
+    pub fn mirrored(&self) -> Sample {
+        let mut mirrored = *self;
+        // The square is the low six bits of a feature; the file is its low three.
+        for f in &mut mirrored.features[..usize::from(self.count)] {
+            *f ^= 7;
+        }
+        mirrored
+    }
+
+    /// The board, side to move and whether castling rights are left; labels left out.
+    fn board_key(&self) -> ([u16; MAX_PIECES], bool, bool) {
+        (self.features, self.black_to_move, self.mirrorable)
     }
 
     /// The side to move.
@@ -184,6 +214,29 @@ impl Dataset {
         }
         Ok(())
     }
+
+    /// Adds a file-mirrored copy of every training sample without castling rights (the
+    /// validation samples stay as they are, so that losses remain comparable). Returns how
+    /// many were added.
+    pub fn add_mirrored_copies(&mut self) -> usize {
+        let before = self.train.len();
+        for i in 0..before {
+            if self.train[i].can_mirror() {
+                let mirrored = self.train[i].mirrored();
+                self.train.push(mirrored);
+            }
+        }
+        self.train.len() - before
+    }
+
+    /// Keeps only the first training sample of each position (same pieces on the same
+    /// squares, same side to move, castling rights or none); returns how many were dropped.
+    pub fn dedup_train(&mut self) -> usize {
+        let mut seen = std::collections::HashSet::with_capacity(self.train.len());
+        let before = self.train.len();
+        self.train.retain(|s| seen.insert(s.board_key()));
+        before - self.train.len()
+    }
 }
 
 #[cfg(test)]
@@ -215,5 +268,91 @@ mod tests {
         }
         assert_eq!(sample.score_stm(), -35.0);
         assert_eq!(sample.result_stm(), 0.0);
+    }
+
+    fn sample_of(fen: &str) -> Sample {
+        Sample::new(&Record {
+            pos: Position::from_fen(fen).expect("FEN"),
+            score: -120,
+            result: GameResult::Draw,
+            game: 0,
+        })
+    }
+
+    /// `fen` with the files mirrored (a <-> h): each rank read backwards, the en passant
+    /// square's file mirrored. Only for FENs without castling rights.
+    fn mirror_fen(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        assert_eq!(fields[2], "-", "castling rights do not mirror");
+        let board: Vec<String> = fields[0]
+            .split('/')
+            .map(|rank| rank.chars().rev().collect())
+            .collect();
+        let ep = match fields[3].as_bytes() {
+            [file, rank] => format!("{}{}", (b'h' - (file - b'a')) as char, *rank as char),
+            _ => "-".to_string(),
+        };
+        format!(
+            "{} {} - {} {} {}",
+            board.join("/"),
+            fields[1],
+            ep,
+            fields[4],
+            fields[5]
+        )
+    }
+
+    fn sorted_features(sample: &Sample, perspective: Color) -> Vec<usize> {
+        let mut f: Vec<usize> = sample.features(perspective).collect();
+        f.sort_unstable();
+        f
+    }
+
+    #[test]
+    fn mirrored_features_are_those_of_the_mirrored_board() {
+        let fens = [
+            "r4rk1/1pq2ppp/p1n1bn2/4p3/4P3/1NN1B3/PPPQ1PPP/3R1RK1 w - - 4 15",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+            "2r3k1/5pp1/7p/3Pp3/8/6P1/5PBP/2R3K1 w - e6 0 30",
+        ];
+        for fen in fens {
+            let sample = sample_of(fen);
+            assert!(sample.can_mirror(), "{fen}");
+            let mirrored = sample.mirrored();
+            let expected = sample_of(&mirror_fen(fen));
+            assert_ne!(mirrored, sample, "{fen}: a mirrored board differs");
+            for perspective in Color::ALL {
+                assert_eq!(
+                    sorted_features(&mirrored, perspective),
+                    sorted_features(&expected, perspective),
+                    "{fen}, {perspective:?}"
+                );
+            }
+            assert_eq!(mirrored.score_stm(), sample.score_stm());
+            assert_eq!(mirrored.result_stm(), sample.result_stm());
+            assert_eq!(
+                mirrored.mirrored(),
+                sample,
+                "mirroring twice is the identity"
+            );
+        }
+        assert!(!sample_of(movegen::STARTING_FEN).can_mirror());
+        assert!(!sample_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1").can_mirror());
+    }
+
+    #[test]
+    fn mirrored_copies_go_to_training_only_and_duplicates_are_dropped() {
+        let mirrorable = sample_of("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        let castling = sample_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let mut data = Dataset {
+            train: vec![mirrorable, castling, mirrorable],
+            validation: vec![mirrorable],
+            games: 2,
+        };
+        assert_eq!(data.dedup_train(), 1);
+        assert_eq!(data.train, [mirrorable, castling]);
+        assert_eq!(data.add_mirrored_copies(), 1);
+        assert_eq!(data.train, [mirrorable, castling, mirrorable.mirrored()]);
+        assert_eq!(data.validation, [mirrorable]);
     }
 }
