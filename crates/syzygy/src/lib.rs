@@ -5,7 +5,8 @@
 //! goes through [pyrrhic-rs](https://crates.io/crates/pyrrhic-rs), which takes the engine's
 //! attack functions (here movegen's). [`load`] checks every file in the `SyzygyPath`
 //! folders before the prober may map it (see `scan`), and reports what it found in lines
-//! fit for `info string`.
+//! fit for `info string`. The prober is asked only about tables a background thread has
+//! already read into memory (see `warm`), so that no probe waits on the disk.
 
 mod adapter;
 mod checksums;
