@@ -30,6 +30,20 @@ fn last_tbhits(lines: &[String]) -> u64 {
     words.next().and_then(|n| n.parse().ok()).expect("a number")
 }
 
+/// Runs `go` until a search reports tablebase hits, and returns its lines: the engine reads the
+/// table files in the background after `SyzygyPath` is set, and the search's probes get no
+/// answer before they are read. Gives up after a minute (the files are never read).
+fn search_with_hits(e: &mut Engine, go: &str) -> Vec<String> {
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        e.send(go);
+        let lines = e.wait_bestmove();
+        if last_tbhits(&lines) > 0 || std::time::Instant::now() > give_up {
+            return lines;
+        }
+    }
+}
+
 fn set_path(e: &mut Engine, value: &str) -> Vec<String> {
     e.send(&format!("setoption name SyzygyPath value {value}"));
     e.sync()
@@ -80,8 +94,7 @@ fn the_search_probes_positions_reached_by_captures() {
     let mut e = Engine::start();
     set_path(&mut e, &tables());
     e.send("position fen 8/8/3k4/8/3r4/8/3QK3/7R w - - 0 1");
-    e.send("go depth 6");
-    let lines = e.wait_bestmove();
+    let lines = search_with_hits(&mut e, "go depth 6");
     assert!(last_tbhits(&lines) > 0, "{:?}", lines.last());
 }
 
@@ -138,7 +151,6 @@ fn changing_the_path_during_a_search_ends_it_and_loads_the_new_tables() {
     e.send(&format!("setoption name SyzygyPath value {}", tables()));
     let lines = e.read_until(|l| l.starts_with("info string Found"));
     assert!(lines.iter().any(|l| l.starts_with("bestmove")));
-    e.send("go depth 4");
-    let lines = e.wait_bestmove();
+    let lines = search_with_hits(&mut e, "go depth 4");
     assert!(last_tbhits(&lines) > 0);
 }

@@ -6,8 +6,8 @@
 //! woken promptly instead (schedulers favour threads that slept), and if the search has not
 //! answered by then it sends the best move of the last completed iteration (the move the
 //! search itself would play once stopped) and stops the search. If no iteration has completed
-//! by then (the search is stuck before its first one, as when a cold tablebase file is read at
-//! the root), it sends the fallback move it was given: any legal move beats a loss on time.
+//! by then (the search thread got no CPU at all, or is stuck before its first iteration), it
+//! sends the fallback move it was given: any legal move beats a loss on time.
 //! Whichever of the two comes
 //! first writes `bestmove`; the other writes nothing, and no search output follows it.
 

@@ -265,6 +265,10 @@ impl Session {
         for line in report.messages() {
             info_string(&line);
         }
+        if let Some(tables) = &tables {
+            // Into memory before the search needs them, off the UCI and search threads.
+            tables.read_all_in_background();
+        }
         self.tablebases = tables.map(Arc::new);
     }
 

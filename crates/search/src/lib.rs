@@ -29,7 +29,7 @@ mod thread_pool;
 mod worker;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
 use timeman::{Limits, TimeManager, TimeOptions};
@@ -166,7 +166,11 @@ pub(crate) fn drive(
 
     tt.new_search();
     crew.reset();
+    // The search's clock starts here: time spent before the first iteration (the tables at the
+    // root) counts against its budget.
+    let clock_start = Instant::now();
     let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply());
+    let root_wait = root_wait_limit(&tm, clock_start);
     worker.keys.clear();
     worker.keys.extend_from_slice(&request.history);
     worker.keys.push(root.key());
@@ -174,7 +178,7 @@ pub(crate) fn drive(
     worker.stack[0].plies_from_null = usize::MAX;
     // Ranked before any helper starts; every thread of this search then probes with it.
     let mut tb = SearchTablebases::new(request.tablebases.as_ref());
-    tb.rank_root(&root, &worker.keys, &mut moves);
+    tb.rank_root(&root, &worker.keys, &mut moves, control, root_wait);
     let tb = Arc::new(tb);
 
     let outcome = if moves.is_empty() {
@@ -194,6 +198,7 @@ pub(crate) fn drive(
         // Ends the helpers' `ThreadWait` however the root search ends, a panic included.
         let shut_down = ShutDown(crew);
         let mut searcher = worker.searcher(tt, control, crew, 0, Some(tm));
+        searcher.start = clock_start;
         searcher.tb = Some(&tb);
         searcher.refresh_accumulator(&root, 0);
         let outcome = run_root(&mut searcher, request, root, moves, on_event);
@@ -213,6 +218,19 @@ pub(crate) fn drive(
         std::thread::sleep(Duration::from_millis(1));
     }
     outcome
+}
+
+/// Share of the optimum time the root may wait for its table files to be read: a ranking
+/// that needs longer is skipped (the search plays on without it, and the files are read for
+/// the next move).
+const ROOT_WAIT_SHARE: u32 = 8;
+
+/// Until when the root may wait for its table files: a share of the optimum when time limits
+/// the search, no limit otherwise (`go infinite`, `depth`, `nodes`: nothing to lose by
+/// waiting, and `stop` still ends the wait).
+fn root_wait_limit(tm: &TimeManager, started: Instant) -> Option<Instant> {
+    tm.budget()
+        .map(|budget| started + budget.optimum / ROOT_WAIT_SHARE)
 }
 
 /// Tells every thread of the crew that the search is over when dropped.

@@ -9,14 +9,19 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use movegen::Position;
 use syzygy::{RootRules, RootValue, Tablebases, Wdl, rank_root_moves};
 use tt::{Bound, EVAL_NONE, TB_WIN};
 
+use crate::control::SearchControl;
 use crate::root::RootMove;
 use crate::score::MAX_PLY;
 use crate::searcher::Searcher;
+
+/// How often the root looks again whether its table files are read.
+const ROOT_POLL: Duration = Duration::from_millis(1);
 
 /// The tables and the options that govern probing (`SyzygyProbeDepth`, `SyzygyProbeLimit`,
 /// `Syzygy50MoveRule`).
@@ -63,11 +68,37 @@ impl SearchTablebases {
     /// If the root is in the tables, keeps only the root moves of the best tablebase value
     /// (see `syzygy::rank_root_moves`) and, when DTZ ranked them, turns probing below off.
     /// `keys`: the game's positions, the root's last. Call before other threads start.
-    pub fn rank_root(&mut self, root: &Position, keys: &[u64], moves: &mut Vec<RootMove>) {
+    ///
+    /// The prober reads the tables through page faults, which nothing can interrupt; so it is
+    /// asked only once the files are read into memory (`Tablebases::root_ready`: a background
+    /// thread reads them). Until then this waits, up to `wait_until` or a `stop`, and if they
+    /// are still not read it leaves the root unranked: the search goes on alone (its own WDL
+    /// probes likewise skip what is not read) and the files are read for the next move. The
+    /// wait is the only time this can take beyond probes of files already in memory.
+    pub fn rank_root(
+        &mut self,
+        root: &Position,
+        keys: &[u64],
+        moves: &mut Vec<RootMove>,
+        control: &SearchControl,
+        wait_until: Option<Instant>,
+    ) {
         let Some(config) = &self.config else {
             return;
         };
         if root.occupied().count() > self.cardinality {
+            return;
+        }
+        let ready = loop {
+            if config.tables.root_ready(root) {
+                break true;
+            }
+            if control.stop_requested() || wait_until.is_some_and(|until| Instant::now() >= until) {
+                break false;
+            }
+            std::thread::sleep(ROOT_POLL);
+        };
+        if !ready {
             return;
         }
         let Some(values) = config.tables.probe_root(root) else {
@@ -210,6 +241,51 @@ mod tests {
         assert_eq!(tb.shown_score(mate), mate);
         tb.root_score = Some(0);
         assert_eq!(tb.shown_score(-480), 0);
+    }
+
+    /// The only test of this binary that opens tables (the prober holds one set per process).
+    #[test]
+    fn the_root_waits_for_its_table_files_only_as_long_as_it_may() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/syzygy");
+        let (tables, report) = syzygy::load(folder);
+        let tables = tables.unwrap_or_else(|| panic!("not loaded: {:?}", report.messages()));
+        let config = TablebaseConfig {
+            tables: Arc::new(tables),
+            probe_depth: 1,
+            probe_limit: 7,
+            rule50: true,
+        };
+        let rank = |fen: &str, control: &SearchControl, until: Option<Instant>| {
+            let root = Position::from_fen(fen).unwrap();
+            let mut moves: Vec<RootMove> = root
+                .legal_moves()
+                .iter()
+                .map(|&mv| RootMove::new(mv))
+                .collect();
+            let all = moves.len();
+            let mut tb = SearchTablebases::new(Some(&config));
+            tb.rank_root(&root, &[root.key()], &mut moves, control, until);
+            (tb.root_score, moves.len(), all)
+        };
+        // Nothing is read yet (no background reading was asked for). With `stop` already
+        // sent, or the time to wait already spent, the root is left as it is and the search
+        // goes on at once: the prober is never asked about files not in memory.
+        let stopped = SearchControl::default();
+        stopped.request_stop();
+        let (score, kept, all) = rank("8/8/8/4k3/4n3/8/3R4/3K4 w - - 0 1", &stopped, None);
+        assert_eq!((score, kept), (None, all));
+        let go = SearchControl::default();
+        let (score, kept, all) = rank(
+            "8/8/8/4k3/8/8/1r1Q4/3K4 w - - 0 1",
+            &go,
+            Some(Instant::now()),
+        );
+        assert_eq!((score, kept), (None, all));
+        // With time to wait, the root is ranked once the files are read: KQvKR wins, and
+        // moves that hang the queen are dropped.
+        let (score, kept, all) = rank("8/8/8/4k3/8/8/1r1Q4/3K4 w - - 0 1", &go, None);
+        assert_eq!(score, Some(wdl_score(Wdl::Win, MAX_PLY, true).0));
+        assert!(0 < kept && kept < all, "{kept} of {all}");
     }
 
     #[test]

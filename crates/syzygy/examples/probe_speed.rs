@@ -25,7 +25,9 @@ fn main() {
         .lines()
         .filter_map(|line| Position::from_fen(line.split(';').next()?).ok())
         .collect();
-    // Once to map the tables, then three timed passes of 20 rounds.
+    // Read the files (the engine does it in the background), once through to map the
+    // tables, then three timed passes of 20 rounds.
+    tb.read_all_now();
     let mapped = positions
         .iter()
         .filter(|p| tb.probe_wdl(p).is_some())

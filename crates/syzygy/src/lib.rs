@@ -5,7 +5,8 @@
 //! goes through [pyrrhic-rs](https://crates.io/crates/pyrrhic-rs), which takes the engine's
 //! attack functions (here movegen's). [`load`] checks every file in the `SyzygyPath`
 //! folders before the prober may map it (see `scan`), and reports what it found in lines
-//! fit for `info string`.
+//! fit for `info string`. The prober is asked only about tables a background thread has
+//! already read into memory (see `warm`), so that no probe waits on the disk.
 
 mod adapter;
 mod checksums;
@@ -14,6 +15,7 @@ mod paths;
 mod root;
 mod scan;
 mod tables;
+mod warm;
 
 use std::path::PathBuf;
 
@@ -89,8 +91,15 @@ pub fn load(value: &str) -> (Option<Tablebases>, LoadReport) {
     };
     let usable: Vec<&FolderScan> = report.folders.iter().filter(|s| s.usable()).collect();
     let mut tables = std::collections::BTreeSet::new();
+    // Each table's file in the first folder that has it, as the prober picks it.
+    let mut files = Vec::new();
     for scan in &usable {
-        tables.extend(scan.tables.iter().cloned());
+        for (material, kind) in &scan.tables {
+            if tables.insert((material.clone(), *kind)) {
+                let path = scan.folder.join(format!("{material}{}", kind.suffix()));
+                files.push((material.clone(), *kind, path));
+            }
+        }
     }
     let Ok(names) = usable
         .iter()
@@ -108,7 +117,7 @@ pub fn load(value: &str) -> (Option<Tablebases>, LoadReport) {
         .map(|(m, _)| m.len() as u32 - 1)
         .max()
         .unwrap_or(0);
-    let materials = material::MaterialSet::new(&tables);
+    let materials = material::MaterialSet::new(&files);
     match Tablebases::open_checked(&names.join(":"), max_pieces, materials) {
         Ok(tb) => {
             report.wdl_tables = tables.iter().filter(|t| t.1 == TableKind::Wdl).count();

@@ -33,6 +33,11 @@ impl TableKind {
         }
     }
 
+    /// 0 for WDL, 1 for DTZ: where per-kind arrays keep this kind.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The first four bytes of every table of this kind.
     const fn magic(self) -> [u8; 4] {
         match self {

@@ -10,6 +10,7 @@
 //! to what a WDL probe touches).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use movegen::{Color, Move, Position, Role};
@@ -18,6 +19,7 @@ use pyrrhic_rs::{DtzProbeValue, TBError, TableBases, WdlProbeResult};
 use crate::adapter::MovegenAttacks;
 use crate::material::MaterialSet;
 use crate::scan::TableKind;
+use crate::warm::Warmth;
 
 /// A position's value for the side to move, as the WDL tables give it. "Cursed" wins and
 /// "blessed" losses are wins and losses that the fifty-move rule turns into draws.
@@ -100,12 +102,13 @@ pub struct Tablebases {
     prober: TableBases<MovegenAttacks>,
     /// Most pieces (kings included) of any table found.
     max_pieces: u32,
-    /// The materials with files. pyrrhic-rs 0.2.0 registers every table name as present
-    /// whether its file exists or not (its file test returns -1, which reads as true, for a
-    /// missing file): asking it about a material without a file makes it try to load one,
-    /// and a failed DTZ load drops the material's WDL table too. So it is asked only about
-    /// materials whose file was found.
-    materials: MaterialSet,
+    /// The materials with files, and which are read into memory (see `warm`). pyrrhic-rs
+    /// 0.2.0 registers every table name as present whether its file exists or not (its file
+    /// test returns -1, which reads as true, for a missing file): asking it about a material
+    /// without a file makes it try to load one, and a failed DTZ load drops the material's WDL
+    /// table too. So it is asked only about materials whose file was found, and only once
+    /// their files are read, so that no probe waits on the disk.
+    warmth: Arc<Warmth>,
     /// Set when the prober panicked: it is not called again.
     broken: AtomicBool,
 }
@@ -139,7 +142,7 @@ impl Tablebases {
         Ok(Tablebases {
             prober,
             max_pieces,
-            materials,
+            warmth: Warmth::start(materials),
             broken: AtomicBool::new(false),
         })
     }
@@ -160,10 +163,50 @@ impl Tablebases {
         pos.occupied().count() <= self.max_pieces && pos.castling().rights().is_empty()
     }
 
+    /// Whether `probe` of `kind` for `pos` may run without waiting on the disk: its files are
+    /// read (see `warm`). If they are not, the reader is asked to read them. `false` also when
+    /// no file of `kind` covers `pos`.
+    #[inline]
+    fn ready(&self, pos: &Position, kind: TableKind) -> bool {
+        let materials = self.warmth.materials();
+        materials
+            .find(pos)
+            .is_some_and(|i| materials.file(i, kind).is_some() && self.warmth.ready(i, kind))
+    }
+
+    /// Whether [`probe_root`](Self::probe_root) of `pos` is ready to rank by DTZ (the DTZ
+    /// file of its material and the WDL files its probes reach are read) or, without a DTZ
+    /// file, by WDL. When not, the files are asked for, to be read in the background: ask
+    /// again later. Also `true` when the tables do not cover `pos` (nothing to wait for).
+    pub fn root_ready(&self, pos: &Position) -> bool {
+        if !self.covers(pos) || self.warmth.materials().find(pos).is_none() {
+            return true;
+        }
+        if self.has_dtz(pos) {
+            self.ready(pos, TableKind::Dtz)
+        } else {
+            self.ready(pos, TableKind::Wdl)
+        }
+    }
+
+    /// Has the background reader read every table file, after the files probes ask for,
+    /// when the set is small enough to keep in memory (at most 2 GiB, which the published
+    /// 3-4-5 piece set is); a larger set is read only as probes ask. Returns at once.
+    pub fn read_all_in_background(&self) {
+        self.warmth.read_all_in_background();
+    }
+
+    /// Reads every table file now, on the calling thread, so that every probe answers at
+    /// once (tests, tools). The engine itself reads them in the background.
+    pub fn read_all_now(&self) {
+        self.warmth.read_everything();
+    }
+
     /// The WDL value of `pos` for the side to move, as if the fifty-move counter were zero;
-    /// `None` when no table covers it or the probe fails.
+    /// `None` when no table covers it, its files are not read yet (they are then asked for),
+    /// or the probe fails.
     pub fn probe_wdl(&self, pos: &Position) -> Option<Wdl> {
-        if !self.covers(pos) || !self.materials.has(pos, TableKind::Wdl) {
+        if !self.covers(pos) || !self.ready(pos, TableKind::Wdl) {
             return None;
         }
         let b = Boards::of(pos);
@@ -186,8 +229,9 @@ impl Tablebases {
         })
     }
 
-    /// Every legal move of `pos` with its value: DTZ when the DTZ tables have it, WDL
-    /// otherwise. `None` when `pos` has no legal move, is not covered, or a probe fails.
+    /// Every legal move of `pos` with its value: DTZ when the DTZ tables have it and its files
+    /// are read ([`root_ready`](Self::root_ready)), WDL otherwise. `None` when `pos` has no
+    /// legal move, is not covered, its WDL files are not read yet, or a probe fails.
     ///
     /// Call it only while no other thread probes (at the start of a search).
     pub fn probe_root(&self, pos: &Position) -> Option<Vec<(Move, RootValue)>> {
@@ -201,10 +245,11 @@ impl Tablebases {
 
     /// The DTZ of `pos` (plies to the next zeroing move with best play; positive when the side
     /// to move wins) and its value with the position's fifty-move counter applied. `None`
-    /// when not covered, without legal moves, or when a probe fails. Like
+    /// when not covered, without legal moves, with its files not read yet, or when a probe
+    /// fails. Like
     /// [`probe_root`](Self::probe_root), call it only while no other thread probes.
     pub fn probe_dtz(&self, pos: &Position) -> Option<(i32, Wdl)> {
-        if !pos.has_legal_moves() || !self.covers(pos) || !self.has_dtz(pos) {
+        if !pos.has_legal_moves() || !self.covers(pos) || !self.ready(pos, TableKind::Dtz) {
             return None;
         }
         let probe = self.root_probe(pos)?;
@@ -218,7 +263,7 @@ impl Tablebases {
     /// Whether a DTZ file for the material of `pos` was found (the root probe reads DTZ only
     /// for the root's own material; captures and pawn moves are valued by WDL).
     fn has_dtz(&self, pos: &Position) -> bool {
-        self.materials.has(pos, TableKind::Dtz)
+        self.warmth.materials().has(pos, TableKind::Dtz)
     }
 
     /// The prober's root probe, with the counter of `pos`.
@@ -245,7 +290,7 @@ impl Tablebases {
 
     /// Root moves by DTZ, through the prober's root probe.
     fn probe_root_dtz(&self, pos: &Position, legal: &[Move]) -> Option<Vec<(Move, RootValue)>> {
-        if !self.has_dtz(pos) {
+        if !self.ready(pos, TableKind::Dtz) {
             return None;
         }
         let probe = self.root_probe(pos)?;
@@ -310,6 +355,13 @@ impl Tablebases {
     }
 }
 
+impl Drop for Tablebases {
+    /// Ends the background reader (the prober closes its tables itself).
+    fn drop(&mut self) {
+        self.warmth.close();
+    }
+}
+
 /// A position as the prober takes it.
 struct Boards {
     white: u64,
@@ -352,6 +404,7 @@ mod tests {
         let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/syzygy");
         let (tb, report) = crate::load(folder);
         let tb = tb.unwrap_or_else(|| panic!("not loaded: {:?}", report.messages()));
+        tb.read_all_now();
         let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
         assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
         let answer: Option<Wdl> = tb.guarded(|| panic!("a failure inside the prober"));

@@ -29,6 +29,7 @@ fn repo_tables() -> PathBuf {
 fn open_repo_tables() -> Tablebases {
     let (tb, report) = load(repo_tables().to_str().expect("utf-8 path"));
     let tb = tb.unwrap_or_else(|| panic!("tables not loaded: {:?}", report.messages()));
+    tb.read_all_now();
     assert_eq!((report.wdl_tables, report.dtz_tables), (35, 35));
     assert_eq!(tb.max_pieces(), 4);
     tb
@@ -125,6 +126,7 @@ fn probes_agree_with_python_chess_on_external_tables() {
     let _guard = exclusive();
     let (tb, report) = load(&path);
     let tb = tb.unwrap_or_else(|| panic!("tables not loaded: {:?}", report.messages()));
+    tb.read_all_now();
     let text = std::fs::read_to_string(expected).expect("expected results file");
     let (per_signature, mismatches) = check_expected(&tb, &text);
     for (sig, n) in &per_signature {
@@ -315,6 +317,7 @@ fn damaged_files_are_found_and_their_folder_is_not_used() {
         let value = format!("{}{sep}{}", bad.0.display(), good.0.display());
         let (tb, report) = load(&value);
         let tb = tb.unwrap_or_else(|| panic!("{name}: good folder not loaded"));
+        tb.read_all_now();
         let bad_scan = &report.folders[0];
         assert_eq!(bad_scan.bad_files.len(), 1, "{name}");
         assert!(
@@ -366,6 +369,7 @@ fn a_missing_dtz_table_falls_back_to_wdl_at_the_root() {
     }
     let (tb, report) = load(dir.0.to_str().unwrap());
     let tb = tb.expect("loaded");
+    tb.read_all_now();
     assert_eq!((report.wdl_tables, report.dtz_tables), (2, 1));
     let pos = Position::from_fen("8/8/8/4k3/8/8/3R4/3K4 w - - 0 1").unwrap();
     let values = tb.probe_root(&pos).expect("WDL fallback");
@@ -390,10 +394,48 @@ fn a_file_removed_after_loading_gives_no_answer_rather_than_a_crash() {
     }
     let (tb, _) = load(dir.0.to_str().unwrap());
     let tb = tb.expect("loaded");
+    tb.read_all_now();
     // Tables are mapped on first use: remove one before it is.
     std::fs::remove_file(dir.0.join("KRvK.rtbw")).unwrap();
     let krk = Position::from_fen("8/8/8/4k3/8/8/3R4/3K4 w - - 0 1").unwrap();
     assert_eq!(tb.probe_wdl(&krk), None);
     let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
     assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
+}
+
+/// Polls `ready` until it holds; panics after a minute (the reader is stuck, not slow).
+fn eventually(mut ready: impl FnMut() -> bool) {
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the files were never read"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn files_not_yet_read_give_no_answer_and_are_read_in_the_background() {
+    let _guard = exclusive();
+    let (tb, _) = load(repo_tables().to_str().unwrap());
+    let tb = tb.expect("loaded");
+    // Nothing read yet: the prober is not asked (it would wait on the disk), the files are.
+    let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&kqk), None);
+    eventually(|| tb.probe_wdl(&kqk).is_some());
+    assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
+    // The root asks for its DTZ file and the WDL files its captures lead to (KRvK here).
+    let krkn = Position::from_fen("8/8/8/4k3/4n3/8/3R4/3K4 w - - 0 1").unwrap();
+    assert!(!tb.root_ready(&krkn));
+    assert!(tb.probe_root(&krkn).is_none(), "no WDL file read either");
+    eventually(|| tb.root_ready(&krkn));
+    let values = tb.probe_root(&krkn).expect("ranked once read");
+    assert!(values.iter().all(|(_, v)| matches!(v, RootValue::Dtz(_))));
+    let krk = Position::from_fen("8/8/8/4k3/8/8/3R4/3K4 w - - 0 1").unwrap();
+    assert_eq!(
+        tb.probe_wdl(&krk),
+        Some(Wdl::Win),
+        "read with KRvKN's reach"
+    );
 }
