@@ -10,8 +10,8 @@ else
 	SUFFIX :=
 endif
 
-# OpenBench passes the network file of a test as EVALFILE. Exported so that the build (a
-# build script of the evaluation crate) sees it; the hand-crafted evaluation ignores it.
+# OpenBench passes the network file of a test as EVALFILE. Exported so that the build (the
+# network crate's build script) sees it and embeds that file as the default network.
 ifdef EVALFILE
 export EVALFILE
 endif

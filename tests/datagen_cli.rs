@@ -54,6 +54,72 @@ fn datagen_appends_and_repeats_itself() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// `--eval hce` and `--eval nnue` both write legal games, different ones, and say which
+/// evaluation played them; a network file that is missing or not a network is refused.
+#[test]
+fn datagen_plays_with_the_network_or_the_hand_crafted_evaluation() {
+    let run = |eval: &str| {
+        let path = temp_file(&format!("eval-{eval}.vf"));
+        let out = tsubame(&[
+            "datagen",
+            "--out",
+            path.to_str().unwrap(),
+            "--games",
+            "3",
+            "--nodes",
+            "200",
+            "--seed",
+            "5",
+            "--eval",
+            eval,
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let games: Vec<_> = datafmt::GameReader::new(&bytes[..])
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 3, "{eval}");
+        for game in &games {
+            let mut pos = game.start.clone();
+            for (mv, _) in &game.moves {
+                assert!(pos.legal_moves().contains(mv), "{eval}: illegal move");
+                pos.play(*mv);
+            }
+        }
+        (stdout, bytes)
+    };
+    let (hce_text, hce) = run("hce");
+    let (nnue_text, nnue) = run("nnue");
+    assert!(hce_text.contains("evaluation hand-crafted"), "{hce_text}");
+    assert!(
+        nnue_text.contains("evaluation network (embedded)"),
+        "{nnue_text}"
+    );
+    assert_ne!(hce, nnue, "the two evaluations played the same games");
+
+    let path = temp_file("evalfile.vf");
+    let garbage = temp_file("garbage.nnue");
+    std::fs::write(&garbage, b"not a network").unwrap();
+    for file in [garbage.to_str().unwrap(), "/nonexistent/tsubame.nnue"] {
+        let out = tsubame(&[
+            "datagen",
+            "--out",
+            path.to_str().unwrap(),
+            "--games",
+            "1",
+            "--evalfile",
+            file,
+        ]);
+        assert!(!out.status.success(), "{file}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--evalfile"), "{stderr}");
+        assert!(!path.exists(), "no output before the network is checked");
+    }
+    let _ = std::fs::remove_file(&garbage);
+}
+
 #[test]
 fn text_lines_convert_to_packed_boards() {
     let input = temp_file("lines.txt");

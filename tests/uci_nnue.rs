@@ -1,5 +1,5 @@
 //! The network through the protocol: `UseNNUE` and `EvalFile`, what a bad file reports, the
-//! `eval` line, and `bench nnue`.
+//! `eval` line, and `bench` with the network (the default) and with `hce`.
 
 // The harness serves several test targets; this one does not use all of it.
 #[allow(dead_code)]
@@ -19,12 +19,12 @@ fn plays_a_legal_move(e: &mut Engine) {
 }
 
 #[test]
-fn options_are_listed_with_the_hand_crafted_evaluation_as_default() {
+fn options_are_listed_with_the_network_as_default() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
     for option in [
-        "option name UseNNUE type check default false",
+        "option name UseNNUE type check default true",
         "option name EvalFile type string default <default>",
     ] {
         assert!(lines.iter().any(|l| l == option), "{option} in {lines:#?}");
@@ -40,7 +40,6 @@ fn missing_and_corrupt_eval_files_are_refused_and_the_engine_keeps_playing() {
     bytes.extend_from_slice(&[7; 100]);
     std::fs::write(&corrupt, &bytes).expect("temp file");
     let mut e = Engine::start();
-    e.send("setoption name UseNNUE value true");
     for (file, reason) in [
         ("/nonexistent/tsubame.nnue", "cannot read it"),
         (corrupt.to_str().expect("UTF-8 path"), "architecture"),
@@ -76,14 +75,15 @@ fn eval_shows_the_network_score_beside_the_hand_crafted_one() {
         nnue.contains("(White's view)") && nnue.contains("side to move"),
         "{nnue}"
     );
-    assert!(nnue.contains("not in use"), "{nnue}");
-    e.send("setoption name UseNNUE value true");
+    assert!(nnue.ends_with("(in use)"), "the default evaluation: {nnue}");
+    e.send("setoption name UseNNUE value false");
     e.send("eval");
     let lines = e.sync();
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("NNUE evaluation:") && l.ends_with("(in use)"))
+            .any(|l| l.starts_with("NNUE evaluation:") && l.contains("not in use")),
+        "{lines:#?}"
     );
 }
 
@@ -104,13 +104,20 @@ fn bench_nodes(args: &[&str]) -> u64 {
 }
 
 #[test]
-fn bench_with_the_network_is_deterministic_and_differs_from_the_hand_crafted() {
-    let nnue = bench_nodes(&["6", "nnue"]);
-    assert!(nnue > 1000);
+fn bench_benches_the_network_by_default_and_hce_the_hand_crafted_evaluation() {
+    let default = bench_nodes(&["6"]);
+    assert!(default > 1000);
+    assert_eq!(default, bench_nodes(&["6"]), "bench changed between runs");
     assert_eq!(
-        nnue,
+        default,
         bench_nodes(&["6", "nnue"]),
-        "bench nnue changed between runs"
+        "the default is the network"
     );
-    assert_ne!(nnue, bench_nodes(&["6"]), "the network was not used");
+    let hce = bench_nodes(&["6", "hce"]);
+    assert_eq!(
+        hce,
+        bench_nodes(&["hce", "6"]),
+        "bench hce changed between runs"
+    );
+    assert_ne!(default, hce, "bench hce still used the network");
 }

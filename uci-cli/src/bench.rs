@@ -2,9 +2,10 @@
 //!
 //! With one thread the count is deterministic: it changes only when the search or the
 //! evaluation changes, so commits that change it say the new signature. The last line is
-//! `N nodes M nps`, which OpenBench reads. The signature is the hand-crafted evaluation's;
-//! `tsubame bench nnue` (or `bench` after `setoption name UseNNUE value true`) benches the
-//! network instead, with a signature of its own.
+//! `N nodes M nps`, which OpenBench reads. The signature is the embedded network's, the
+//! engine's default evaluation; `tsubame bench hce` (or `bench` after
+//! `setoption name UseNNUE value false`) benches the hand-crafted evaluation instead, with a
+//! signature of its own.
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -3,6 +3,7 @@
 
 use std::fs::OpenOptions;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
@@ -11,6 +12,9 @@ use datagen::{
     Target,
 };
 
+use nnue::Network;
+
+use crate::network;
 use crate::output::{info_string, send};
 
 /// Default soft node limit per move.
@@ -21,7 +25,42 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// The usage text of `tsubame datagen`.
 pub const USAGE: &str = "usage: tsubame datagen --out FILE (--games N | --positions N | --time SECONDS) \
 [--threads N] [--nodes N] [--hard-nodes N] [--hash MB] [--seed N] [--book FILE] [--chess960 | --dfrc] \
-[--progress SECONDS]";
+[--progress SECONDS] [--eval nnue|hce] [--evalfile FILE]";
+
+/// The evaluation the self-play searches use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatagenEval {
+    /// A network: the embedded one (`None`) or a file's.
+    Network(Option<PathBuf>),
+    /// The hand-crafted evaluation.
+    HandCrafted,
+}
+
+impl DatagenEval {
+    /// How the header and the summary name it.
+    pub fn describe(&self) -> String {
+        match self {
+            DatagenEval::Network(None) => "network (embedded)".to_owned(),
+            DatagenEval::Network(Some(path)) => format!("network ({})", path.display()),
+            DatagenEval::HandCrafted => "hand-crafted".to_owned(),
+        }
+    }
+
+    /// The network the players evaluate with (`None`: the hand-crafted evaluation); a file
+    /// that cannot be read or is no network this build can use is an error.
+    fn load(&self) -> anyhow::Result<Option<Arc<Network>>> {
+        match self {
+            DatagenEval::Network(None) => Ok(Some(network::embedded())),
+            DatagenEval::Network(Some(path)) => {
+                let text = path.to_string_lossy();
+                let net = network::load(&text)
+                    .with_context(|| format!("--evalfile {}", path.display()))?;
+                Ok(Some(net))
+            }
+            DatagenEval::HandCrafted => Ok(None),
+        }
+    }
+}
 
 /// What `tsubame datagen ...` asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +83,8 @@ pub struct DatagenArgs {
     pub chess960: Option<bool>,
     /// Seconds between progress lines.
     pub progress_secs: u64,
+    /// The evaluation (by default the engine's, the embedded network).
+    pub eval: DatagenEval,
 }
 
 /// Parses the arguments after `datagen`.
@@ -58,6 +99,8 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
     let mut book = None;
     let mut chess960 = None;
     let mut progress_secs = 10;
+    let mut hand_crafted = false;
+    let mut evalfile = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = |what: &str| -> anyhow::Result<&String> {
@@ -89,6 +132,14 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
             "--chess960" => chess960 = Some(false),
             "--dfrc" => chess960 = Some(true),
             "--progress" => progress_secs = number(value("seconds")?)?,
+            "--eval" => {
+                hand_crafted = match value("nnue or hce")?.as_str() {
+                    "nnue" => false,
+                    "hce" => true,
+                    other => bail!("--eval: '{other}' is neither nnue nor hce"),
+                }
+            }
+            "--evalfile" => evalfile = Some(PathBuf::from(value("a network file")?)),
             other => bail!("unknown option '{other}'\n{USAGE}"),
         }
     }
@@ -103,6 +154,14 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
     if book.is_some() && chess960.is_some() {
         bail!("--book cannot be combined with --chess960 or --dfrc");
     }
+    if hand_crafted && evalfile.is_some() {
+        bail!("--evalfile names a network; it cannot be combined with --eval hce");
+    }
+    let eval = if hand_crafted {
+        DatagenEval::HandCrafted
+    } else {
+        DatagenEval::Network(evalfile)
+    };
     let mut limits = NodeLimits::soft(nodes);
     if let Some(hard) = hard_nodes {
         limits.hard = hard.max(nodes);
@@ -117,6 +176,7 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
         book,
         chess960,
         progress_secs,
+        eval,
     })
 }
 
@@ -166,14 +226,16 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         openings,
         rules: Rules::default(),
         progress_every: Duration::from_secs(args.progress_secs.max(1)),
+        network: args.eval.load()?,
     };
+    let evaluation = args.eval.describe();
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(&args.out)
         .with_context(|| format!("opening {}", args.out.display()))?;
     send(&format!(
-        "datagen: seed {seed}, {} threads, {} nodes per move (hard {}), appending to {}",
+        "datagen: seed {seed}, {} threads, {} nodes per move (hard {}), evaluation {evaluation}, appending to {}",
         config.threads,
         config.nodes.soft,
         config.nodes.hard,
@@ -183,7 +245,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let summary = datagen::run(&config, &mut file, &mut |p| {
         send(&progress_line(p, threads));
     })?;
-    print_summary(&summary, threads, seed);
+    print_summary(&summary, threads, seed, &evaluation);
     Ok(())
 }
 
@@ -210,10 +272,10 @@ pub fn progress_line(p: &Progress, threads: usize) -> String {
     )
 }
 
-fn print_summary(s: &Summary, threads: usize, seed: u64) {
+fn print_summary(s: &Summary, threads: usize, seed: u64, evaluation: &str) {
     let p = &s.progress;
     send(&format!(
-        "done: {} games, {} positions, {} bytes ({:.2} bytes/position), seed {seed}",
+        "done: {} games, {} positions, {} bytes ({:.2} bytes/position), seed {seed}, evaluation {evaluation}",
         p.games,
         p.positions,
         s.bytes,
@@ -335,9 +397,22 @@ mod tests {
         assert_eq!(args.seed, Some(9));
         assert_eq!(args.chess960, Some(true));
         assert_eq!(args.out, PathBuf::from("x.vf"));
+        assert_eq!(
+            args.eval,
+            DatagenEval::Network(None),
+            "the engine's default"
+        );
         let args = parse_datagen_args(&strings("--out y --time 60 --hard-nodes 100")).unwrap();
         assert_eq!(args.target, Target::Time(Duration::from_secs(60)));
         assert_eq!(args.nodes.hard, DEFAULT_NODES, "hard is at least soft");
+        let args = parse_datagen_args(&strings("--out y --games 1 --eval hce")).unwrap();
+        assert_eq!(args.eval, DatagenEval::HandCrafted);
+        let args = parse_datagen_args(&strings("--out y --games 1 --eval nnue --evalfile n.nnue"))
+            .unwrap();
+        assert_eq!(
+            args.eval,
+            DatagenEval::Network(Some(PathBuf::from("n.nnue")))
+        );
     }
 
     #[test]
@@ -351,6 +426,10 @@ mod tests {
             "--out x --games 1 --nodes",
             "--out x --games 1 --book b.epd --dfrc",
             "--out x --games 1 --frobnicate",
+            "--out x --games 1 --eval",
+            "--out x --games 1 --eval classical",
+            "--out x --games 1 --evalfile",
+            "--out x --games 1 --eval hce --evalfile n.nnue",
         ] {
             assert!(parse_datagen_args(&strings(bad)).is_err(), "{bad}");
         }

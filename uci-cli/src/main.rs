@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! tsubame                                   speak UCI on stdin/stdout
-//! tsubame bench [depth] [nnue]              fixed search; last line `N nodes M nps`
+//! tsubame bench [depth] [nnue|hce]          fixed search (the network unless `hce`); last line `N nodes M nps`
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
@@ -51,13 +51,15 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some("bench") => {
-            let (mut depth, mut network) = (None, None);
+            let (mut depth, mut network) = (None, Some(network::embedded()));
             for arg in &args[1..] {
-                if arg == "nnue" {
-                    network = Some(network::embedded());
-                } else {
-                    let d = arg.parse::<u32>();
-                    depth = Some(d.context("usage: tsubame bench [depth] [nnue]")?);
+                match arg.as_str() {
+                    "nnue" => network = Some(network::embedded()),
+                    "hce" => network = None,
+                    _ => {
+                        let d = arg.parse::<u32>();
+                        depth = Some(d.context("usage: tsubame bench [depth] [nnue|hce]")?);
+                    }
                 }
             }
             bench::run(depth, network);

@@ -141,7 +141,7 @@ option_table! {
     /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
     Syzygy50MoveRule: "Syzygy50MoveRule" => OptionKind::Check { default: true },
     /// Evaluate with the network (`EvalFile`) instead of the hand-crafted evaluation.
-    UseNnue: "UseNNUE" => OptionKind::Check { default: false },
+    UseNnue: "UseNNUE" => OptionKind::Check { default: true },
     /// The network file; `<default>` or empty for the network built into the binary.
     EvalFile: "EvalFile" => OptionKind::String { default: "<default>" },
 }

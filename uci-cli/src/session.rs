@@ -39,7 +39,8 @@ pub struct Session {
     control: Arc<SearchControl>,
     /// The running search or perft, if any.
     worker: Option<JoinHandle<()>>,
-    /// The network `EvalFile` names (the embedded one by default), used when `UseNNUE` is on.
+    /// The network `EvalFile` names (the embedded one by default), used while `UseNNUE` is on
+    /// (the default).
     network: Arc<Network>,
     /// The `EvalFile` value `network` came from.
     loaded_eval_file: String,
@@ -56,7 +57,7 @@ impl Session {
         let threads = options.spin(OptionId::Threads).max(1) as usize;
         let tt = TranspositionTable::with_pages(megabytes, page_size(&options), table_threads())
             .map_err(|e| anyhow::anyhow!("cannot allocate the hash table: {e}"))?;
-        Ok(Session {
+        let session = Session {
             position: Position::startpos(),
             game_keys: Vec::new(),
             options,
@@ -68,7 +69,11 @@ impl Session {
             loaded_eval_file: "<default>".to_owned(),
             tablebases: None,
             debug: false,
-        })
+        };
+        // `UseNNUE` is on by default: the search starts with the embedded network.
+        let evaluation = session.evaluation();
+        session.thread_pool().set_network(evaluation);
+        Ok(session)
     }
 
     /// Reads commands until `quit` or the end of input, then stops any search and returns.

@@ -5,7 +5,10 @@
 //! whose node count has passed it, the search is asked to stop, so the move and score are
 //! those of a whole iteration. The request's own node limit is the hard limit.
 
+use std::sync::Arc;
+
 use movegen::{Move, Position};
+use nnue::Network;
 use search::{ScoreBound, SearchControl, SearchEvent, SearchRequest, Worker};
 use timeman::Limits;
 use tt::{TranspositionTable, TtError};
@@ -64,6 +67,12 @@ impl Player {
             limits,
             nodes: 0,
         })
+    }
+
+    /// Evaluates with `network` from the next search on, or with the hand-crafted evaluation
+    /// for `None` (the default of a new player).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.worker.set_network(network);
     }
 
     /// Nodes searched since the player was made (all searches, openings' checks included).

@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
+use nnue::Network;
 use tt::TtError;
 
 use crate::adjudicate::Rules;
@@ -49,6 +50,8 @@ pub struct Config {
     pub rules: Rules,
     /// How often `on_progress` is called.
     pub progress_every: Duration,
+    /// The network every player evaluates with; `None`: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// Where a run stands.
@@ -188,6 +191,7 @@ fn worker(
             return;
         }
     };
+    player.set_network(config.network.clone());
     while !stop.load(Ordering::Relaxed) {
         let index = next_game.fetch_add(1, Ordering::Relaxed);
         if matches!(config.target, Target::Games(n) if index >= n) {

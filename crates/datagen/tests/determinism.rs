@@ -1,6 +1,7 @@
 //! Whole runs: the same seed gives the same bytes, whatever the thread count, and the bytes
 //! read back as legal games.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use datafmt::{Game, GameReader};
@@ -16,6 +17,7 @@ fn config(threads: usize, seed: u64, target: Target) -> Config {
         openings: OpeningRules::default(),
         rules: Rules::default(),
         progress_every: Duration::from_secs(3600),
+        network: None,
     }
 }
 
@@ -90,4 +92,21 @@ fn chess960_runs_make_legal_games() {
                 movegen::Color::White,
                 movegen::Role::Knight
             ))));
+}
+
+/// Players with the embedded network: the same seed still gives the same bytes whatever the
+/// threads, legal games, and other games than the hand-crafted evaluation plays.
+#[test]
+fn network_runs_repeat_themselves_and_differ_from_hand_crafted_ones() {
+    let with_network = |threads| Config {
+        network: Some(Arc::new(nnue::Network::embedded().clone())),
+        ..config(threads, 11, Target::Games(2))
+    };
+    let (one, summary) = generate(&with_network(1));
+    let (two, _) = generate(&with_network(2));
+    assert_eq!(one, two);
+    assert_eq!(read(&one).len(), 2);
+    assert_eq!(summary.progress.games, 2);
+    let (hand_crafted, _) = generate(&config(1, 11, Target::Games(2)));
+    assert_ne!(one, hand_crafted, "the network was not used");
 }

@@ -35,7 +35,7 @@ fn uci_reply_lines() {
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         "option name Syzygy50MoveRule type check default true",
-        "option name UseNNUE type check default false",
+        "option name UseNNUE type check default true",
         "option name EvalFile type string default <default>",
     ];
     assert_eq!(lines, expected);
