@@ -19,9 +19,9 @@ use std::time::Duration;
 
 use engine_harness::{Engine, bestmove_of};
 use movegen::Position;
+use rng::Rng;
 use soak::garbage;
 use soak::mirror::Mirror;
-use soak::rng::Rng;
 
 /// Rounds of the default run: about 6,000 lines, seconds in release mode.
 const DEFAULT_ROUNDS: u64 = 200;

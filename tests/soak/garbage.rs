@@ -5,7 +5,7 @@
 
 use movegen::Position;
 
-use super::rng::Rng;
+use rng::Rng;
 
 /// Words the parser knows, so junk often gets past the first token and into the argument code.
 const WORDS: &[&str] = &[
@@ -160,7 +160,7 @@ pub fn line(rng: &mut Rng, pos: &Position, fens: &[&str]) -> Vec<u8> {
 /// One of the separators the UCI spec allows: any run of whitespace.
 fn separator(rng: &mut Rng) -> &'static str {
     const SEPARATORS: &[&str] = &[" ", " ", " ", "  ", "\t", " \t ", "\r "];
-    SEPARATORS[rng.index(SEPARATORS.len())]
+    SEPARATORS[rng.below(SEPARATORS.len())]
 }
 
 fn tokens(rng: &mut Rng) -> String {
@@ -179,7 +179,7 @@ fn tokens(rng: &mut Rng) -> String {
 
 fn truncated(rng: &mut Rng) -> Vec<u8> {
     let template = rng.pick(TEMPLATES).as_bytes();
-    let cut = rng.index(template.len());
+    let cut = rng.below(template.len());
     template[..cut].to_vec()
 }
 
@@ -189,13 +189,13 @@ fn bad_fen(rng: &mut Rng, fens: &[&str]) -> String {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
     match rng.range(0, 6) {
         0 => {
-            fields.truncate(rng.index(fields.len()));
+            fields.truncate(rng.below(fields.len()));
         }
         1 => fields.push("extra".to_owned()),
         2 => {
             // Break one character of the board.
             let board: Vec<char> = fields[0].chars().collect();
-            let at = rng.index(board.len());
+            let at = rng.below(board.len());
             let junk = *rng.pick(&['9', '0', 'x', 'K', 'k', 'P', '/', ' ', 'é']);
             fields[0] = board
                 .iter()

@@ -3,4 +3,3 @@
 
 pub mod garbage;
 pub mod mirror;
-pub mod rng;

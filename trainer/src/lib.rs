@@ -7,5 +7,4 @@ pub mod checkpoint;
 pub mod data;
 pub mod model;
 pub mod optim;
-pub mod rng;
 pub mod train;

@@ -6,7 +6,7 @@ use nnue::format::QuantisedParams;
 use nnue::{HIDDEN, INPUTS, QA, QB, SCALE};
 
 use crate::data::{GameResult, Record, Sample};
-use crate::rng::Rng;
+use rng::Rng;
 
 /// Offset of the feature weights (`INPUTS` rows of `HIDDEN`) in the parameter vector.
 pub const FT_WEIGHTS: usize = 0;

@@ -9,7 +9,7 @@ use crate::checkpoint::Checkpoint;
 use crate::data::{Dataset, Sample};
 use crate::model::{Model, PARAMS};
 use crate::optim::cosine_lr;
-use crate::rng::{Rng, mix};
+use rng::{Rng, mix};
 
 /// Hyper-parameters and where to write.
 #[derive(Clone, Debug)]

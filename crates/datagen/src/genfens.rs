@@ -7,8 +7,8 @@ use movegen::Position;
 
 use crate::play::{OpeningRules, balanced_opening};
 use crate::player::Player;
-use crate::rng::Rng;
 use crate::run::DatagenError;
+use rng::Rng;
 
 /// Produces `count` openings made by `rules` from the stream seeded with `seed`, each checked
 /// level by a short search of `player`, and hands each to `emit`.

@@ -16,7 +16,6 @@ mod genfens;
 mod openings;
 mod play;
 mod player;
-mod rng;
 mod run;
 pub mod searchlog;
 

@@ -5,7 +5,7 @@ use std::fmt;
 
 use movegen::{FenError, Position, Role};
 
-use crate::rng::Rng;
+use rng::Rng;
 
 /// The positions random plies are played from.
 #[derive(Clone, Debug)]

@@ -8,7 +8,7 @@ use movegen::Position;
 use crate::adjudicate::{Adjudicator, Rules, Verdict};
 use crate::openings::{Opening, StartPositions, random_plies};
 use crate::player::Player;
-use crate::rng::Rng;
+use rng::Rng;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

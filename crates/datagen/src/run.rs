@@ -18,7 +18,7 @@ use tt::TtError;
 use crate::adjudicate::Rules;
 use crate::play::{Ending, OpeningRules, PlayedGame, play_game};
 use crate::player::{NodeLimits, Player};
-use crate::rng::Rng;
+use rng::Rng;
 
 /// When a run stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,7 +23,7 @@ use tt::{TranspositionTable, TtError};
 use crate::adjudicate::{Adjudicator, Rules};
 use crate::play::{OpeningRules, balanced_opening, game_over};
 use crate::player::{NodeLimits, Player};
-use crate::rng::Rng;
+use rng::Rng;
 
 /// A base time plus increment, in ms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -203,8 +203,7 @@ impl Dataset {
                 self.games += 1;
                 last_game = Some(record.game);
             }
-            let held_out =
-                crate::rng::mix(seed ^ self.games.wrapping_mul(0x9e37)) % 1000 < val_permille;
+            let held_out = rng::mix(seed ^ self.games.wrapping_mul(0x9e37)) % 1000 < val_permille;
             let sample = Sample::new(&record);
             if held_out {
                 self.validation.push(sample);
