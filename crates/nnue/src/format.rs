@@ -225,13 +225,22 @@ pub(crate) mod offsets {
     }
 }
 
-/// The output heads a file declares (its header must be whole); refuses a version this build
-/// does not read and a count the version does not allow.
-pub(crate) const fn output_buckets(bytes: &[u8]) -> Result<OutputBuckets, NetworkError> {
+/// The format version of a file (its header must be whole), if this build reads it.
+const fn version(bytes: &[u8]) -> Result<u32, NetworkError> {
     let version = u32_at(bytes, 8);
     if version != VERSION && version != VERSION_1 {
         return Err(NetworkError::UnsupportedVersion { found: version });
     }
+    Ok(version)
+}
+
+/// The output heads a file declares (its header must be whole); refuses a version this build
+/// does not read and a count the version does not allow.
+pub(crate) const fn output_buckets(bytes: &[u8]) -> Result<OutputBuckets, NetworkError> {
+    let version = match version(bytes) {
+        Ok(v) => v,
+        Err(e) => return Err(e),
+    };
     let found = u32_at(bytes, 20);
     let allowed = match OutputBuckets::new(found as usize) {
         Some(b) if version == VERSION || b.count() == 1 => Some(b),
@@ -273,10 +282,10 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         }
         i += 1;
     }
-    let buckets = match output_buckets(bytes) {
-        Ok(b) => b.count(),
-        Err(e) => return Err(e),
-    };
+    if let Err(e) = version(bytes) {
+        return Err(e);
+    }
+    // The fixed architecture first (a file of another kind says so), then the bucket count.
     let fields = [
         (12, ArchField::Inputs, INPUTS),
         (16, ArchField::Hidden, HIDDEN),
@@ -292,6 +301,10 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         }
         f += 1;
     }
+    let buckets = match output_buckets(bytes) {
+        Ok(b) => b.count(),
+        Err(e) => return Err(e),
+    };
     let expected = HEADER_LEN + payload_len(buckets);
     if u32_at(bytes, 36) as usize != payload_len(buckets) || bytes.len() != expected {
         return Err(NetworkError::WrongLength {
