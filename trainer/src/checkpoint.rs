@@ -1,7 +1,9 @@
 //! Checkpoints: the float parameters, AdamW's moments and the epochs done, so that training
 //! resumes where it stopped. Little-endian: magic `TSBCKPT1`, hidden size (u32), epochs done
 //! (u32), optimiser steps (u64), parameter count (u64), then parameters, first moments and
-//! second moments (f32 each).
+//! second moments (f32 each). The parameter count tells the number of output heads
+//! ([`crate::model::param_count`]), so checkpoints of one-head networks written before heads
+//! existed still load.
 
 use std::fs;
 use std::io;
@@ -9,7 +11,7 @@ use std::path::Path;
 
 use nnue::HIDDEN;
 
-use crate::model::{Model, PARAMS};
+use crate::model::{Model, buckets_of_param_count};
 use crate::optim::AdamW;
 
 const MAGIC: &[u8; 8] = b"TSBCKPT1";
@@ -34,12 +36,13 @@ impl Checkpoint {
     /// Writes the checkpoint to `path` (through a temporary file, so a crash never leaves a
     /// half-written checkpoint).
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        let mut bytes = Vec::with_capacity(HEADER + 12 * PARAMS);
+        let params = self.model.params.len();
+        let mut bytes = Vec::with_capacity(HEADER + 12 * params);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         bytes.extend_from_slice(&self.epochs_done.to_le_bytes());
         bytes.extend_from_slice(&self.optimiser.steps.to_le_bytes());
-        bytes.extend_from_slice(&(PARAMS as u64).to_le_bytes());
+        bytes.extend_from_slice(&(params as u64).to_le_bytes());
         for values in [&self.model.params, &self.optimiser.m, &self.optimiser.v] {
             for v in values.iter() {
                 bytes.extend_from_slice(&v.to_le_bytes());
@@ -50,11 +53,12 @@ impl Checkpoint {
         fs::rename(&tmp, path)
     }
 
-    /// Reads a checkpoint written by [`Checkpoint::save`] for this build's architecture.
+    /// Reads a checkpoint written by [`Checkpoint::save`] for this build's hidden size, with
+    /// any number of output heads.
     pub fn load(path: &Path, weight_decay: f32) -> io::Result<Checkpoint> {
         let bytes = fs::read(path)?;
-        if bytes.len() != HEADER + 12 * PARAMS {
-            return Err(invalid("wrong length for this architecture"));
+        if bytes.len() < HEADER {
+            return Err(invalid("shorter than its header"));
         }
         if &bytes[..8] != MAGIC {
             return Err(invalid("bad magic"));
@@ -62,24 +66,34 @@ impl Checkpoint {
         let u32_at = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
+        let u64_at = |at: usize| u64::from(u32_at(at)) | u64::from(u32_at(at + 4)) << 32;
         if u32_at(8) as usize != HIDDEN {
             return Err(invalid("hidden size differs from this build's"));
         }
         let epochs_done = u32_at(12);
-        let steps = u64::from(u32_at(16)) | u64::from(u32_at(20)) << 32;
+        let steps = u64_at(16);
+        let params = usize::try_from(u64_at(24)).unwrap_or(usize::MAX);
+        let buckets = buckets_of_param_count(params)
+            .ok_or_else(|| invalid("parameter count of no network of this hidden size"))?;
+        if bytes.len() != HEADER + 12 * params {
+            return Err(invalid("wrong length for its parameter count"));
+        }
         let floats = |part: usize| -> Vec<f32> {
-            let start = HEADER + part * 4 * PARAMS;
-            bytes[start..start + 4 * PARAMS]
+            let start = HEADER + part * 4 * params;
+            bytes[start..start + 4 * params]
                 .chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect()
         };
-        let mut optimiser = AdamW::new(PARAMS, weight_decay);
+        let mut optimiser = AdamW::new(params, weight_decay);
         optimiser.m = floats(1);
         optimiser.v = floats(2);
         optimiser.steps = steps;
         Ok(Checkpoint {
-            model: Model { params: floats(0) },
+            model: Model {
+                params: floats(0),
+                buckets,
+            },
             optimiser,
             epochs_done,
         })
@@ -89,27 +103,41 @@ impl Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nnue::OutputBuckets;
 
     #[test]
     fn a_checkpoint_reads_back_equal_and_a_damaged_one_is_refused() {
         let dir = std::env::temp_dir().join(format!("tsubame-ckpt-{}", std::process::id()));
         fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("c.bin");
-        let mut optimiser = AdamW::new(PARAMS, 0.01);
-        optimiser.m[3] = 0.5;
-        optimiser.v[7] = 0.25;
-        optimiser.steps = 1234;
-        let ckpt = Checkpoint {
-            model: Model::init(1),
-            optimiser,
-            epochs_done: 6,
-        };
-        ckpt.save(&path).expect("save");
-        assert_eq!(Checkpoint::load(&path, 0.01).expect("load"), ckpt);
-        let mut bytes = fs::read(&path).expect("read");
-        bytes.pop();
-        fs::write(&path, &bytes).expect("write");
-        assert!(Checkpoint::load(&path, 0.01).is_err());
+        for heads in [1, 8] {
+            let model = Model::init(1, OutputBuckets::new(heads).expect("in range"));
+            let mut optimiser = AdamW::new(model.params.len(), 0.01);
+            optimiser.m[3] = 0.5;
+            optimiser.v[7] = 0.25;
+            optimiser.steps = 1234;
+            let ckpt = Checkpoint {
+                model,
+                optimiser,
+                epochs_done: 6,
+            };
+            ckpt.save(&path).expect("save");
+            let loaded = Checkpoint::load(&path, 0.01).expect("load");
+            assert_eq!(loaded.model.buckets.count(), heads);
+            assert_eq!(loaded, ckpt);
+            let mut bytes = fs::read(&path).expect("read");
+            bytes.pop();
+            fs::write(&path, &bytes).expect("write");
+            assert!(Checkpoint::load(&path, 0.01).is_err());
+            // A parameter count that no number of heads gives.
+            let mut bytes = fs::read(&path).expect("read");
+            bytes.push(0);
+            let odd = (ckpt.model.params.len() + 1) as u64;
+            bytes[24..32].copy_from_slice(&odd.to_le_bytes());
+            fs::write(&path, &bytes).expect("write");
+            let err = Checkpoint::load(&path, 0.01).expect_err("refused");
+            assert!(err.to_string().contains("parameter count"), "{err}");
+        }
         fs::remove_dir_all(&dir).expect("clean up");
     }
 }

@@ -6,7 +6,8 @@
 //!         [--wd 0.01] [--lambda 0.4] [--threads 2] [--val-permille 20] [--seed 1]
 //!         [--limit N] [--resume DIR/checkpoint.bin] [--format auto|text|games]
 //!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy]
-//!         [--val-lambda L] [--mirror] [--mirror-flip] [--dedup] FILE...
+//!         [--val-lambda L] [--mirror] [--mirror-flip] [--dedup] [--output-buckets 1]
+//!         FILE...
 //! ```
 //!
 //! The filter options apply to game files (text files hold filtered positions already).
@@ -14,7 +15,9 @@
 //! different `--lambda`s can be compared. `--mirror` adds a file-mirrored copy of every
 //! training position without castling rights; `--mirror-flip` instead mirrors each such
 //! position with probability 1/2 every epoch (same epoch length). `--dedup` keeps only
-//! the first training sample of each position.
+//! the first training sample of each position. `--output-buckets N` gives the network N
+//! output heads chosen by the piece count (`nnue::OutputBuckets`); 1, the default, is the
+//! network without buckets.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -23,11 +26,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use datafmt::Filter;
+use nnue::OutputBuckets;
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
 use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
-use trainer::model::{Model, PARAMS};
+use trainer::model::Model;
 use trainer::optim::AdamW;
 use trainer::train::{Config, train};
 
@@ -47,6 +51,7 @@ struct Args {
     format: Format,
     filter: Filter,
     weight_decay: f32,
+    buckets: OutputBuckets,
     mirror_copies: bool,
     dedup: bool,
     val_permille: u64,
@@ -70,6 +75,15 @@ fn set_option(args: &mut Args, arg: &str, value: String) -> Result<(), String> {
         "--threads" => c.threads = value.parse().map_err(|_| bad())?,
         "--seed" => c.seed = value.parse().map_err(|_| bad())?,
         "--wd" => args.weight_decay = value.parse().map_err(|_| bad())?,
+        "--output-buckets" => {
+            let count = value.parse().map_err(|_| bad())?;
+            args.buckets = OutputBuckets::new(count).ok_or_else(|| {
+                format!(
+                    "--output-buckets must be 1 to {}, not {count}",
+                    OutputBuckets::MAX
+                )
+            })?;
+        }
         "--val-permille" => args.val_permille = value.parse().map_err(|_| bad())?,
         "--limit" => args.limit = value.parse().map_err(|_| bad())?,
         "--resume" => args.resume = Some(value.into()),
@@ -105,6 +119,7 @@ fn parse_args() -> Result<Args, String> {
         format: Format::Auto,
         filter: Filter::default(),
         weight_decay: 0.01,
+        buckets: OutputBuckets::ONE,
         mirror_copies: false,
         dedup: false,
         val_permille: 20,
@@ -207,12 +222,22 @@ fn run(args: Args) -> Result<(), String> {
     let mut state = match &args.resume {
         Some(path) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => Checkpoint {
-            model: Model::init(args.config.seed),
-            optimiser: AdamW::new(PARAMS, args.weight_decay),
-            epochs_done: 0,
-        },
+        None => {
+            let model = Model::init(args.config.seed, args.buckets);
+            Checkpoint {
+                optimiser: AdamW::new(model.params.len(), args.weight_decay),
+                model,
+                epochs_done: 0,
+            }
+        }
     };
+    if state.model.buckets != args.buckets {
+        return Err(format!(
+            "the checkpoint has {} output buckets, --output-buckets says {}",
+            state.model.buckets.count(),
+            args.buckets.count()
+        ));
+    }
     train(&mut state, &data, &args.config, |r| {
         println!(
             "epoch {:3}  train {:.6}  validation {:.6}  lr {:.2e}  {:.1}s",

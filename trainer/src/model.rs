@@ -1,9 +1,10 @@
-//! The float network the trainer fits: the same `(768 → H) × 2 → 1` architecture as the
-//! engine's, with SCReLU, in f32; its forward pass, its gradient, and its quantisation.
+//! The float network the trainer fits: the same `(768 → H) × 2 → N` architecture as the
+//! engine's, with SCReLU and N output heads chosen by the piece count, in f32; its forward
+//! pass, its gradient, and its quantisation.
 
 use movegen::{Color, Position};
 use nnue::format::QuantisedParams;
-use nnue::{HIDDEN, INPUTS, QA, QB, SCALE};
+use nnue::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
 
 use crate::data::{GameResult, Record, Sample};
 use rng::Rng;
@@ -12,12 +13,25 @@ use rng::Rng;
 pub const FT_WEIGHTS: usize = 0;
 /// Offset of the feature biases.
 pub const FT_BIAS: usize = INPUTS * HIDDEN;
-/// Offset of the output weights (side to move's half, then the other's).
+/// Offset of the output weights: `2 × HIDDEN` per head (side to move's half, then the
+/// other's), head 0 first; the heads' biases follow them, as in the network file.
 pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN;
-/// Offset of the output bias.
-pub const OUT_BIAS: usize = OUT_WEIGHTS + 2 * HIDDEN;
-/// The number of parameters.
-pub const PARAMS: usize = OUT_BIAS + 1;
+/// Parameters of each output head: its weights and its bias.
+const HEAD_PARAMS: usize = 2 * HIDDEN + 1;
+
+/// The number of parameters of a network with `buckets` output heads.
+pub const fn param_count(buckets: OutputBuckets) -> usize {
+    OUT_WEIGHTS + buckets.count() * HEAD_PARAMS
+}
+
+/// The output buckets of a network with `params` parameters, if some count gives that many.
+pub fn buckets_of_param_count(params: usize) -> Option<OutputBuckets> {
+    let heads = params.checked_sub(OUT_WEIGHTS)?;
+    if !heads.is_multiple_of(HEAD_PARAMS) {
+        return None;
+    }
+    OutputBuckets::new(heads / HEAD_PARAMS)
+}
 
 /// Feature weights and biases are kept within this bound, so that quantised (× QA) they fit
 /// the file's accumulator check: 32 × 1.98 × 255 + 1.98 × 255 < 32767.
@@ -41,8 +55,10 @@ pub fn target(sample: &Sample, lambda: f32) -> f32 {
 /// The float network: all parameters in one vector (see the offsets above).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// The parameters.
+    /// The parameters, [`param_count`] of them.
     pub params: Vec<f32>,
+    /// The output heads, and which one a position uses.
+    pub buckets: OutputBuckets,
 }
 
 /// The hidden layer of one perspective, before activation.
@@ -54,19 +70,39 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Model {
-    /// Random feature and output weights (uniform, scaled by the fan-in), zero biases.
-    pub fn init(seed: u64) -> Model {
+    /// Random feature and output weights (uniform, scaled by the fan-in), zero biases, with
+    /// `buckets` output heads.
+    pub fn init(seed: u64, buckets: OutputBuckets) -> Model {
+        let mut model = Model {
+            params: vec![0.0; param_count(buckets)],
+            buckets,
+        };
         let mut rng = Rng::new(seed);
-        let mut params = vec![0.0; PARAMS];
         let ft_bound = 1.0 / (32.0f32).sqrt();
-        for w in &mut params[FT_WEIGHTS..FT_BIAS] {
+        for w in &mut model.params[FT_WEIGHTS..FT_BIAS] {
             *w = rng.symmetric(ft_bound);
         }
         let out_bound = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-        for w in &mut params[OUT_WEIGHTS..OUT_BIAS] {
+        let out_bias = model.out_bias();
+        for w in &mut model.params[OUT_WEIGHTS..out_bias] {
             *w = rng.symmetric(out_bound);
         }
-        Model { params }
+        model
+    }
+
+    /// Offset of the first head's output bias (the others follow it).
+    pub fn out_bias(&self) -> usize {
+        OUT_WEIGHTS + self.buckets.count() * 2 * HIDDEN
+    }
+
+    /// Offset of head `bucket`'s output weights.
+    pub fn head_weights(bucket: usize) -> usize {
+        OUT_WEIGHTS + bucket * 2 * HIDDEN
+    }
+
+    /// The head `sample` uses.
+    pub fn bucket(&self, sample: &Sample) -> usize {
+        self.buckets.of_pieces(sample.pieces())
     }
 
     fn accumulate(&self, sample: &Sample, perspective: Color) -> Hidden {
@@ -86,17 +122,17 @@ impl Model {
         (self.accumulate(sample, stm), self.accumulate(sample, !stm))
     }
 
-    fn output(&self, us: &Hidden, them: &Hidden) -> f32 {
-        let w = &self.params[OUT_WEIGHTS..OUT_BIAS];
+    fn output(&self, us: &Hidden, them: &Hidden, bucket: usize) -> f32 {
+        let w = &self.params[Model::head_weights(bucket)..][..2 * HIDDEN];
         let dot =
             |h: &Hidden, w: &[f32]| h.iter().zip(w).map(|(&x, &w)| screlu(x) * w).sum::<f32>();
-        dot(us, &w[..HIDDEN]) + dot(them, &w[HIDDEN..]) + self.params[OUT_BIAS]
+        dot(us, &w[..HIDDEN]) + dot(them, &w[HIDDEN..]) + self.params[self.out_bias() + bucket]
     }
 
     /// The raw output for the side to move (centipawns / SCALE).
     pub fn forward(&self, sample: &Sample) -> f32 {
         let (us, them) = self.halves(sample);
-        self.output(&us, &them)
+        self.output(&us, &them, self.bucket(sample))
     }
 
     /// The evaluation of `pos` in centipawns for the side to move (the reference the quantised
@@ -117,19 +153,22 @@ impl Model {
         e * e
     }
 
-    /// The loss of `sample`, adding its gradient into `grad` (of length [`PARAMS`]).
+    /// The loss of `sample`, adding its gradient into `grad` (of length [`param_count`]).
+    /// Of the output layer, only the sample's own head has a gradient.
     pub fn loss_and_grad(&self, sample: &Sample, lambda: f32, grad: &mut [f32]) -> f32 {
         let stm = sample.side_to_move();
         let (us, them) = self.halves(sample);
-        let p = sigmoid(self.output(&us, &them));
+        let bucket = self.bucket(sample);
+        let p = sigmoid(self.output(&us, &them, bucket));
         let e = p - target(sample, lambda);
         let d_out = 2.0 * e * p * (1.0 - p);
-        grad[OUT_BIAS] += d_out;
+        grad[self.out_bias() + bucket] += d_out;
+        let head = Model::head_weights(bucket);
         for (half, (h, perspective)) in [(&us, stm), (&them, !stm)].into_iter().enumerate() {
-            let w = &self.params[OUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
+            let w = &self.params[head + half * HIDDEN..][..HIDDEN];
             let mut d_acc = [0.0f32; HIDDEN];
             {
-                let g_out = &mut grad[OUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
+                let g_out = &mut grad[head + half * HIDDEN..][..HIDDEN];
                 for j in 0..HIDDEN {
                     let x = h[j];
                     g_out[j] += d_out * screlu(x);
@@ -155,10 +194,11 @@ impl Model {
 
     /// Keeps the weights inside the ranges quantisation needs.
     pub fn clip(&mut self) {
+        let out_bias = self.out_bias();
         for w in &mut self.params[..OUT_WEIGHTS] {
             *w = w.clamp(-FT_CLIP, FT_CLIP);
         }
-        for w in &mut self.params[OUT_WEIGHTS..OUT_BIAS] {
+        for w in &mut self.params[OUT_WEIGHTS..out_bias] {
             *w = w.clamp(-OUT_CLIP, OUT_CLIP);
         }
     }
@@ -168,21 +208,25 @@ impl Model {
         let qa = f32::from(QA);
         let qb = f32::from(QB);
         let round = |w: &mut f32, scale: f32| *w = (*w * scale).round() / scale;
+        let out_bias = self.out_bias();
         self.params[..OUT_WEIGHTS]
             .iter_mut()
             .for_each(|w| round(w, qa));
-        self.params[OUT_WEIGHTS..OUT_BIAS]
+        self.params[OUT_WEIGHTS..out_bias]
             .iter_mut()
             .for_each(|w| round(w, qb));
-        round(&mut self.params[OUT_BIAS], qa * qb);
+        self.params[out_bias..]
+            .iter_mut()
+            .for_each(|w| round(w, qa * qb));
     }
 
     /// The parameters rounded to the engine's integers: feature layer × QA, output weights
-    /// × QB, output bias × QA × QB.
+    /// × QB, output biases × QA × QB.
     pub fn quantise(&self) -> QuantisedParams {
         let q = |w: f32, scale: f32| (w * scale).round() as i16;
         let qa = f32::from(QA);
         let qb = f32::from(QB);
+        let out_bias = self.out_bias();
         QuantisedParams {
             ft_weights: self.params[FT_WEIGHTS..FT_BIAS]
                 .iter()
@@ -192,11 +236,14 @@ impl Model {
                 .iter()
                 .map(|&w| q(w, qa))
                 .collect(),
-            out_weights: self.params[OUT_WEIGHTS..OUT_BIAS]
+            out_weights: self.params[OUT_WEIGHTS..out_bias]
                 .iter()
                 .map(|&w| q(w, qb))
                 .collect(),
-            out_bias: (self.params[OUT_BIAS] * qa * qb).round() as i32,
+            out_bias: self.params[out_bias..]
+                .iter()
+                .map(|&b| (b * qa * qb).round() as i32)
+                .collect(),
         }
     }
 }
@@ -216,56 +263,115 @@ mod tests {
         })
     }
 
-    #[test]
-    fn the_gradient_matches_finite_differences() {
-        let mut model = Model::init(3);
-        // Move the biases off zero so some activations sit inside (0, 1) and some clip.
+    fn buckets(count: usize) -> OutputBuckets {
+        OutputBuckets::new(count).expect("in range")
+    }
+
+    /// Positions of many piece counts: 32, 25, 20, 16, 12, 10, 7 and 3 pieces (heads 7, 5,
+    /// 4, 3, 2, 2, 1 and 0 of eight).
+    const FENS: &[&str] = &[
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "r4rk1/1pp2ppp/p2p4/2b1p3/4P1b1/P2P1N2/1PP2PPP/R4RK1 w - - 0 14",
+        "r1b2rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R1B2RK1 w - - 0 12",
+        "2r2rk1/pp3ppp/8/8/8/8/PP3PPP/2R2RK1 w - - 0 20",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 40",
+        "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
+    ];
+
+    /// A model whose biases sit off zero, so that some activations fall inside (0, 1) and
+    /// some clip.
+    fn model_with_biases(seed: u64, heads: usize) -> Model {
+        let mut model = Model::init(seed, buckets(heads));
         for (i, b) in model.params[FT_BIAS..OUT_WEIGHTS].iter_mut().enumerate() {
             *b = (i % 7) as f32 * 0.1 - 0.2;
         }
-        let s = sample(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            120,
-            GameResult::Draw,
-        );
-        let mut grad = vec![0.0; PARAMS];
-        model.loss_and_grad(&s, 0.3, &mut grad);
-        let f0 = s.features(Color::Black).next().expect("a feature");
-        let probes = [
-            OUT_BIAS,
-            OUT_WEIGHTS + 5,
-            OUT_WEIGHTS + HIDDEN + 9,
-            FT_BIAS + 11,
-            FT_WEIGHTS + f0 * HIDDEN + 11,
-        ];
-        for &i in &probes {
-            let h = 1e-3;
-            let mut plus = model.clone();
-            plus.params[i] += h;
-            let mut minus = model.clone();
-            minus.params[i] -= h;
-            let numeric = (plus.loss(&s, 0.3) - minus.loss(&s, 0.3)) / (2.0 * h);
-            let tolerance = 1e-4 + 0.02 * numeric.abs();
+        model
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        for heads in [1, 8] {
+            let mut model = model_with_biases(3, heads);
+            // Distinct head biases, so that a wrong head shows in the loss.
+            let out_bias = model.out_bias();
+            for (i, b) in model.params[out_bias..].iter_mut().enumerate() {
+                *b = 0.05 * i as f32 - 0.1;
+            }
+            for fen in [FENS[0], FENS[4]] {
+                let s = sample(fen, 120, GameResult::Draw);
+                let bucket = model.bucket(&s);
+                let mut grad = vec![0.0; model.params.len()];
+                model.loss_and_grad(&s, 0.3, &mut grad);
+                let f0 = s.features(Color::Black).next().expect("a feature");
+                let head = Model::head_weights(bucket);
+                let probes = [
+                    out_bias + bucket,
+                    head + 5,
+                    head + HIDDEN + 9,
+                    FT_BIAS + 11,
+                    FT_WEIGHTS + f0 * HIDDEN + 11,
+                ];
+                for &i in &probes {
+                    let h = 1e-3;
+                    let mut plus = model.clone();
+                    plus.params[i] += h;
+                    let mut minus = model.clone();
+                    minus.params[i] -= h;
+                    let numeric = (plus.loss(&s, 0.3) - minus.loss(&s, 0.3)) / (2.0 * h);
+                    let tolerance = 1e-4 + 0.02 * numeric.abs();
+                    assert!(
+                        (numeric - grad[i]).abs() < tolerance,
+                        "{heads} heads, {fen}, param {i}: numeric {numeric}, analytic {}",
+                        grad[i]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_positions_gradient_touches_only_its_own_head() {
+        let model = model_with_biases(4, 8);
+        let out_bias = model.out_bias();
+        let mut heads_seen = Vec::new();
+        for fen in FENS {
+            let s = sample(fen, -60, GameResult::WhiteWin);
+            let bucket = model.bucket(&s);
+            heads_seen.push(bucket);
+            let mut grad = vec![0.0; model.params.len()];
+            model.loss_and_grad(&s, 0.3, &mut grad);
+            for head in 0..8 {
+                let weights = &grad[Model::head_weights(head)..][..2 * HIDDEN];
+                let bias = grad[out_bias + head];
+                let touched = bias != 0.0 || weights.iter().any(|&g| g != 0.0);
+                assert_eq!(touched, head == bucket, "{fen}: head {head}, own {bucket}");
+            }
+            // The shared feature layer learns from every position.
             assert!(
-                (numeric - grad[i]).abs() < tolerance,
-                "param {i}: numeric {numeric}, analytic {}",
-                grad[i]
+                grad[FT_BIAS..OUT_WEIGHTS].iter().any(|&g| g != 0.0),
+                "{fen}"
             );
         }
+        assert_eq!(heads_seen, [7, 5, 4, 3, 2, 2, 1, 0]);
     }
 
     /// A model whose weights are exactly representable after quantisation, so that the float
     /// and integer evaluations differ only by the integer path's truncations.
-    fn representable(seed: u64) -> Model {
-        let mut model = Model::init(seed);
+    fn representable(seed: u64, heads: usize) -> Model {
+        let mut model = Model::init(seed, buckets(heads));
         let mut rng = Rng::new(seed + 1);
         for (i, b) in model.params[FT_BIAS..OUT_WEIGHTS].iter_mut().enumerate() {
             *b = (i % 5) as f32 * 0.15;
         }
-        for w in &mut model.params[OUT_WEIGHTS..OUT_BIAS] {
+        let out_bias = model.out_bias();
+        for w in &mut model.params[OUT_WEIGHTS..out_bias] {
             *w = rng.symmetric(1.5);
         }
-        model.params[OUT_BIAS] = 0.1;
+        for b in &mut model.params[out_bias..] {
+            *b = rng.symmetric(0.5);
+        }
         model.clip();
         model.dequantise_in_place();
         model
@@ -273,32 +379,43 @@ mod tests {
 
     #[test]
     fn the_engine_computes_what_the_float_network_computes() {
-        let model = representable(5);
-        let net =
-            Network::from_bytes(&model.quantise().encode()).expect("within the file's ranges");
-        // The engine's scalar path is the quantised reference: the one integer implementation.
-        let engine = Nnue::with_backend(&net, Backend::SCALAR);
-        let mut pos = Position::startpos();
-        let mut spread = 0.0f32;
-        for ply in 0..120 {
-            let float = model.evaluate(&pos);
-            let int = engine.evaluate_position(&pos) as f32;
-            // Two truncating divisions in the integer path, f32 rounding in the float one.
-            assert!(
-                (float - int).abs() <= 2.0,
-                "ply {ply}: float {float}, quantised {int}, {}",
-                pos.fen()
-            );
-            spread = spread.max(float.abs());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
+        for heads in [1, 8] {
+            let model = representable(5, heads);
+            let net =
+                Network::from_bytes(&model.quantise().encode()).expect("within the file's ranges");
+            assert_eq!(net.buckets(), model.buckets);
+            // The engine's scalar path is the quantised reference: the one integer
+            // implementation.
+            let engine = Nnue::with_backend(&net, Backend::SCALAR);
+            let mut spread = 0.0f32;
+            let mut heads_seen = vec![false; heads];
+            for fen in FENS {
+                let mut pos = Position::from_fen(fen).expect("FEN");
+                for ply in 0..60 {
+                    heads_seen[net.buckets().of(&pos)] = true;
+                    let float = model.evaluate(&pos);
+                    let int = engine.evaluate_position(&pos) as f32;
+                    // Two truncating divisions in the integer path, f32 rounding in the
+                    // float one.
+                    assert!(
+                        (float - int).abs() <= 2.0,
+                        "{heads} heads, ply {ply}: float {float}, quantised {int}, {}",
+                        pos.fen()
+                    );
+                    spread = spread.max(float.abs());
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[(ply * 7) % moves.len()]);
+                }
             }
-            pos.play(moves[(ply * 7) % moves.len()]);
+            assert!(
+                spread > 100.0,
+                "the test network is too flat to test anything: {spread}"
+            );
+            let used = heads_seen.iter().filter(|&&h| h).count();
+            assert!(used >= heads.min(5), "{heads} heads, used {heads_seen:?}");
         }
-        assert!(
-            spread > 100.0,
-            "the test network is too flat to test anything: {spread}"
-        );
     }
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::checkpoint::Checkpoint;
 use crate::data::{Dataset, Sample};
-use crate::model::{Model, PARAMS};
+use crate::model::Model;
 use crate::optim::cosine_lr;
 use rng::{Rng, mix};
 
@@ -128,7 +128,7 @@ pub fn train(
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(&config.out_dir)?;
     let threads = config.threads.max(1);
-    let mut grads = vec![vec![0.0f32; PARAMS]; threads];
+    let mut grads = vec![vec![0.0f32; state.model.params.len()]; threads];
     let batches_per_epoch = data.train.len().div_ceil(config.batch).max(1);
     let total_batches = (batches_per_epoch * config.epochs as usize) as f32;
     let mut order: Vec<&Sample> = data.train.iter().collect();
@@ -290,10 +290,11 @@ mod tests {
         }
     }
 
-    fn fresh() -> Checkpoint {
+    fn fresh(heads: usize) -> Checkpoint {
+        let model = Model::init(2, nnue::OutputBuckets::new(heads).expect("in range"));
         Checkpoint {
-            model: Model::init(2),
-            optimiser: AdamW::new(PARAMS, 0.01),
+            optimiser: AdamW::new(model.params.len(), 0.01),
+            model,
             epochs_done: 0,
         }
     }
@@ -301,37 +302,41 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_and_a_resumed_run_ends_where_a_straight_run_does() {
         let data = tiny_dataset();
-        let straight_cfg = config("straight", 4);
-        let mut straight = fresh();
-        let before = mean_loss(&straight.model, &data.train, 0.3, 2);
-        let mut reports = Vec::new();
-        train(&mut straight, &data, &straight_cfg, |r| {
-            reports.push(*r);
-            true
-        })
-        .expect("train");
-        assert_eq!(reports.len(), 4);
-        assert!(
-            reports[3].train_loss < before,
-            "{before} -> {:?}",
-            reports[3]
-        );
+        for heads in [1, 8] {
+            let straight_cfg = config(&format!("straight-{heads}"), 4);
+            let mut straight = fresh(heads);
+            let before = mean_loss(&straight.model, &data.train, 0.3, 2);
+            let mut reports = Vec::new();
+            train(&mut straight, &data, &straight_cfg, |r| {
+                reports.push(*r);
+                true
+            })
+            .expect("train");
+            assert_eq!(reports.len(), 4);
+            assert!(
+                reports[3].train_loss < before,
+                "{before} -> {:?}",
+                reports[3]
+            );
 
-        // Stopped after two epochs, a checkpoint read back from disk, two more.
-        let resumed_cfg = config("resumed", 4);
-        let mut first = fresh();
-        train(&mut first, &data, &resumed_cfg, |r| r.epoch < 2).expect("train");
-        assert_eq!(first.epochs_done, 2);
-        let path = resumed_cfg.out_dir.join("checkpoint.bin");
-        let mut resumed = Checkpoint::load(&path, 0.01).expect("load");
-        train(&mut resumed, &data, &resumed_cfg, |_| true).expect("train");
-        // Compared without printing: the state is a quarter of a million numbers.
-        assert!(resumed == straight, "the resumed run ended elsewhere");
-        // Every epoch left a network the engine accepts.
-        let net = std::fs::read(resumed_cfg.out_dir.join("epoch-4.nnue")).expect("network file");
-        assert!(nnue::Network::from_bytes(&net).is_ok());
-        for cfg in [straight_cfg, resumed_cfg] {
-            std::fs::remove_dir_all(cfg.out_dir).expect("clean up");
+            // Stopped after two epochs, a checkpoint read back from disk, two more.
+            let resumed_cfg = config(&format!("resumed-{heads}"), 4);
+            let mut first = fresh(heads);
+            train(&mut first, &data, &resumed_cfg, |r| r.epoch < 2).expect("train");
+            assert_eq!(first.epochs_done, 2);
+            let path = resumed_cfg.out_dir.join("checkpoint.bin");
+            let mut resumed = Checkpoint::load(&path, 0.01).expect("load");
+            train(&mut resumed, &data, &resumed_cfg, |_| true).expect("train");
+            // Compared without printing: the state is a quarter of a million numbers.
+            assert!(resumed == straight, "the resumed run ended elsewhere");
+            // Every epoch left a network the engine accepts, with the model's heads.
+            let net =
+                std::fs::read(resumed_cfg.out_dir.join("epoch-4.nnue")).expect("network file");
+            let net = nnue::Network::from_bytes(&net).expect("a valid network");
+            assert_eq!(net.buckets().count(), heads);
+            for cfg in [straight_cfg, resumed_cfg] {
+                std::fs::remove_dir_all(cfg.out_dir).expect("clean up");
+            }
         }
     }
 }

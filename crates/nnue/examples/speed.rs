@@ -63,7 +63,7 @@ fn main() {
             let mut child = Accumulator::default();
             for (delta, (pos, _)) in deltas.iter().zip(&cases) {
                 nnue.update(&mut child, black_box(&parent), delta);
-                black_box(nnue.evaluate(&child, pos.turn()));
+                black_box(nnue.evaluate(&child, pos));
             }
         });
         let refresh = median_ns(7, cases.len(), || {

@@ -118,12 +118,17 @@ impl<'n> Nnue<'n> {
         }
     }
 
-    /// The evaluation in centipawns for `side_to_move`, from an up-to-date accumulator.
+    /// The evaluation of `pos` in centipawns for its side to move, from its up-to-date
+    /// accumulator `acc`. The position picks the output bucket (by its piece count) and the
+    /// perspective; the accumulator holds everything else.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let side_to_move = pos.turn();
+        let bucket = self.net.buckets().of(pos);
         self.net.output(
             acc.half(side_to_move),
             acc.half(!side_to_move),
+            bucket,
             self.backend,
         )
     }
@@ -132,6 +137,6 @@ impl<'n> Nnue<'n> {
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
         let mut acc = Accumulator::default();
         self.refresh(&mut acc, pos);
-        self.evaluate(&acc, pos.turn())
+        self.evaluate(&acc, pos)
     }
 }

@@ -1,14 +1,14 @@
 //! The network file: a fixed header that names the architecture, then the quantised weights.
 //!
-//! Every field is little-endian:
+//! Version 2, every field little-endian:
 //!
 //! ```text
 //! offset  size  field
 //!      0     8  magic "TSBNNUE\n"
-//!      8     4  format version (1)
+//!      8     4  format version (2)
 //!     12     4  inputs (768)
 //!     16     4  hidden size H (the accumulator's width per perspective)
-//!     20     4  output buckets (1)
+//!     20     4  output buckets N, 1 to 32 (see `OutputBuckets` for the head a position uses)
 //!     24     4  QA, the feature transformer's scale (255)
 //!     28     4  QB, the output layer's scale (64)
 //!     32     4  eval scale, centipawns per unit of the float network's output (400)
@@ -17,23 +17,32 @@
 //!     48        payload:
 //!               feature weights  INPUTS × H i16, row by row (one row per input)
 //!               feature biases   H i16
-//!               output weights   2H i16 (side to move's half first)
-//!               output bias      i32
+//!               output weights   N × 2H i16: head 0's side-to-move half, its other half,
+//!                                then head 1's, ...
+//!               output biases    N × i32, head 0's first
 //! ```
+//!
+//! Version 1 is the same layout with N always 1: a version-1 file reads as a network with one
+//! output bucket, byte for byte the same weights. This build writes version 2.
 //!
 //! [`validate`] is a `const fn`, so the network embedded at build time is checked by the
 //! compiler and the same checks refuse a bad file at run time.
 
-use crate::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
+use crate::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"TSBNNUE\n";
-/// The layout version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The layout version this build writes (it reads [`VERSION_1`] too).
+pub const VERSION: u32 = 2;
+/// The first layout: one output bucket.
+pub const VERSION_1: u32 = 1;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 48;
-/// Bytes of the payload for this build's architecture.
-pub const PAYLOAD_LEN: usize = (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) * 2 + 4;
+
+/// Bytes of the payload of a network with `buckets` output heads.
+pub const fn payload_len(buckets: usize) -> usize {
+    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+}
 /// The largest output weight magnitude (QB × 2): the SIMD kernels multiply a clipped
 /// activation (at most QA) by an output weight in 16 bits, exact only while
 /// `QA × |weight| < 2^15`.
@@ -48,8 +57,6 @@ pub enum ArchField {
     Inputs,
     /// The hidden layer's width.
     Hidden,
-    /// The number of output buckets.
-    OutputBuckets,
     /// The feature transformer's quantisation scale.
     Qa,
     /// The output layer's quantisation scale.
@@ -71,6 +78,14 @@ pub enum NetworkError {
     /// A layout version this build does not read.
     UnsupportedVersion {
         /// The version in the file.
+        found: u32,
+    },
+    /// An output bucket count the file's version does not allow: 0 or more than
+    /// [`OutputBuckets::MAX`] in version 2, anything but 1 in version 1.
+    BadOutputBuckets {
+        /// The file's version.
+        version: u32,
+        /// The count in the file.
         found: u32,
     },
     /// An architecture field differs from this build's.
@@ -98,7 +113,7 @@ pub enum NetworkError {
     },
     /// An output weight outside `-OUTPUT_WEIGHT_LIMIT..OUTPUT_WEIGHT_LIMIT`.
     OutputWeightOutOfRange {
-        /// Its index among the 2H output weights.
+        /// Its index among the N × 2H output weights.
         index: usize,
     },
     /// A hidden neuron whose accumulator could leave the 16-bit range.
@@ -115,6 +130,7 @@ impl NetworkError {
             NetworkError::TooShort { .. } => "network file shorter than its header",
             NetworkError::BadMagic => "not a Tsubame network file (bad magic)",
             NetworkError::UnsupportedVersion { .. } => "unsupported network format version",
+            NetworkError::BadOutputBuckets { .. } => "bad network output bucket count",
             NetworkError::ArchitectureMismatch { .. } => {
                 "network architecture differs from this build's"
             }
@@ -135,7 +151,15 @@ impl std::fmt::Display for NetworkError {
             NetworkError::TooShort { len } => write!(f, ": {len} bytes, need {HEADER_LEN}"),
             NetworkError::BadMagic => Ok(()),
             NetworkError::UnsupportedVersion { found } => {
-                write!(f, ": {found}, this build reads {VERSION}")
+                write!(f, ": {found}, this build reads {VERSION_1} and {VERSION}")
+            }
+            NetworkError::BadOutputBuckets { version, found } => {
+                let most = if version == VERSION_1 {
+                    1
+                } else {
+                    OutputBuckets::MAX
+                };
+                write!(f, ": {found}, version {version} files hold 1 to {most}")
             }
             NetworkError::ArchitectureMismatch {
                 field,
@@ -195,8 +219,37 @@ pub(crate) mod offsets {
     pub const FT_BIAS: usize = HEADER_LEN + INPUTS * HIDDEN * 2;
     /// The output weights.
     pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN * 2;
-    /// The output bias.
-    pub const OUT_BIAS: usize = OUT_WEIGHTS + 2 * HIDDEN * 2;
+    /// The output biases of a network with `buckets` heads.
+    pub const fn out_bias(buckets: usize) -> usize {
+        OUT_WEIGHTS + buckets * 2 * HIDDEN * 2
+    }
+}
+
+/// The format version of a file (its header must be whole), if this build reads it.
+const fn version(bytes: &[u8]) -> Result<u32, NetworkError> {
+    let version = u32_at(bytes, 8);
+    if version != VERSION && version != VERSION_1 {
+        return Err(NetworkError::UnsupportedVersion { found: version });
+    }
+    Ok(version)
+}
+
+/// The output heads a file declares (its header must be whole); refuses a version this build
+/// does not read and a count the version does not allow.
+pub(crate) const fn output_buckets(bytes: &[u8]) -> Result<OutputBuckets, NetworkError> {
+    let version = match version(bytes) {
+        Ok(v) => v,
+        Err(e) => return Err(e),
+    };
+    let found = u32_at(bytes, 20);
+    let allowed = match OutputBuckets::new(found as usize) {
+        Some(b) if version == VERSION || b.count() == 1 => Some(b),
+        _ => None,
+    };
+    match allowed {
+        Some(b) => Ok(b),
+        None => Err(NetworkError::BadOutputBuckets { version, found }),
+    }
 }
 
 const fn check_field(
@@ -229,14 +282,13 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         }
         i += 1;
     }
-    let version = u32_at(bytes, 8);
-    if version != VERSION {
-        return Err(NetworkError::UnsupportedVersion { found: version });
+    if let Err(e) = version(bytes) {
+        return Err(e);
     }
+    // The fixed architecture first (a file of another kind says so), then the bucket count.
     let fields = [
         (12, ArchField::Inputs, INPUTS),
         (16, ArchField::Hidden, HIDDEN),
-        (20, ArchField::OutputBuckets, OUTPUT_BUCKETS),
         (24, ArchField::Qa, QA as usize),
         (28, ArchField::Qb, QB as usize),
         (32, ArchField::Scale, SCALE as usize),
@@ -249,8 +301,12 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         }
         f += 1;
     }
-    let expected = HEADER_LEN + PAYLOAD_LEN;
-    if u32_at(bytes, 36) as usize != PAYLOAD_LEN || bytes.len() != expected {
+    let buckets = match output_buckets(bytes) {
+        Ok(b) => b.count(),
+        Err(e) => return Err(e),
+    };
+    let expected = HEADER_LEN + payload_len(buckets);
+    if u32_at(bytes, 36) as usize != payload_len(buckets) || bytes.len() != expected {
         return Err(NetworkError::WrongLength {
             expected,
             found: bytes.len(),
@@ -264,7 +320,7 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         });
     }
     let mut index = 0;
-    while index < 2 * HIDDEN {
+    while index < buckets * 2 * HIDDEN {
         let w = i16_at(bytes, offsets::OUT_WEIGHTS + 2 * index);
         if w < -OUTPUT_WEIGHT_LIMIT || w >= OUTPUT_WEIGHT_LIMIT {
             return Err(NetworkError::OutputWeightOutOfRange { index });
@@ -298,17 +354,19 @@ pub struct QuantisedParams {
     pub ft_weights: Vec<i16>,
     /// `HIDDEN` feature biases.
     pub ft_bias: Vec<i16>,
-    /// `2 × HIDDEN` output weights, the side to move's half first.
+    /// `N × 2 × HIDDEN` output weights, head by head, each the side to move's half first.
     pub out_weights: Vec<i16>,
-    /// The output bias, in units of `1 / (QA × QB)`.
-    pub out_bias: i32,
+    /// `N` output biases, in units of `1 / (QA × QB)`.
+    pub out_bias: Vec<i32>,
 }
 
 impl QuantisedParams {
-    /// The network file for these parameters. The result may still fail [`validate`] (wrong
-    /// sizes, weights out of range): write it only after checking.
+    /// The version-2 network file for these parameters, with as many output buckets as
+    /// biases. The result may still fail [`validate`] (wrong sizes, weights out of range):
+    /// write it only after checking.
     pub fn encode(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(PAYLOAD_LEN);
+        let buckets = self.out_bias.len();
+        let mut payload = Vec::with_capacity(payload_len(buckets));
         for w in self
             .ft_weights
             .iter()
@@ -317,7 +375,9 @@ impl QuantisedParams {
         {
             payload.extend_from_slice(&w.to_le_bytes());
         }
-        payload.extend_from_slice(&self.out_bias.to_le_bytes());
+        for b in &self.out_bias {
+            payload.extend_from_slice(&b.to_le_bytes());
+        }
         let mut file = Vec::with_capacity(HEADER_LEN + payload.len());
         file.extend_from_slice(&MAGIC);
         let hidden = self.ft_bias.len() as u32;
@@ -326,7 +386,7 @@ impl QuantisedParams {
             VERSION,
             INPUTS as u32,
             hidden,
-            OUTPUT_BUCKETS as u32,
+            buckets as u32,
             QA as u32,
             QB as u32,
             SCALE as u32,

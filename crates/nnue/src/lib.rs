@@ -1,5 +1,6 @@
-//! Tsubame's efficiently updatable neural network (NNUE): a `(768 → H) × 2 → 1` network with
-//! a squared clipped ReLU, evaluated in integers.
+//! Tsubame's efficiently updatable neural network (NNUE): a `(768 → H) × 2 → N` network with
+//! a squared clipped ReLU, evaluated in integers; the position's piece count picks which of
+//! the N outputs (output buckets, [`OutputBuckets`]) is its evaluation.
 //!
 //! - [`features`]: the 768 inputs and the changes a move makes to them.
 //! - [`Accumulator`] and [`Nnue`]: the hidden layer for both perspectives, refreshed from a
@@ -14,12 +15,14 @@
 //! QA, output weights by QB, and the float network's output times [`SCALE`] in centipawns.
 
 mod accumulator;
+mod buckets;
 pub mod features;
 pub mod format;
 mod network;
 mod simd;
 
 pub use accumulator::{Accumulator, Nnue};
+pub use buckets::OutputBuckets;
 pub use features::{Delta, Feature, INPUTS};
 pub use format::NetworkError;
 pub use network::Network;
@@ -27,8 +30,6 @@ pub use simd::{Backend, Row};
 
 /// The hidden layer's width per perspective.
 pub const HIDDEN: usize = 256;
-/// Output buckets (one: no bucketing yet).
-pub const OUTPUT_BUCKETS: usize = 1;
 /// The feature transformer's quantisation: a float weight `w` is stored as `round(w × QA)`,
 /// and the activation clips at `QA` (1.0 in float).
 pub const QA: i16 = 255;

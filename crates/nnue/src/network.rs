@@ -4,22 +4,28 @@ use std::sync::OnceLock;
 
 use crate::format::{self, HEADER_LEN, NetworkError, offsets};
 use crate::simd::{Backend, Row};
-use crate::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
 
 /// A validated network: feature transformer `INPUTS → HIDDEN` (shared by both perspectives)
-/// and output layer `2 × HIDDEN → 1`, all integers.
+/// and one output layer `2 × HIDDEN → 1` per output bucket, all integers.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     pub(crate) ft_weights: Box<[Row]>,
     pub(crate) ft_bias: Row,
-    /// The side to move's half, then the other side's.
-    pub(crate) out_weights: [Row; 2],
-    pub(crate) out_bias: i32,
+    buckets: OutputBuckets,
+    /// Per output bucket: the side to move's half, then the other side's.
+    out_weights: Box<[[Row; 2]]>,
+    /// Per output bucket.
+    out_bias: Box<[i32]>,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({INPUTS} -> {HIDDEN})x2 -> 1")
+        let n = self.buckets.count();
+        write!(
+            f,
+            "Network({INPUTS} -> {HIDDEN})x2 -> 1, {n} output buckets"
+        )
     }
 }
 
@@ -38,6 +44,7 @@ impl Network {
     /// Reads and checks a network file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         format::validate(bytes)?;
+        let buckets = format::output_buckets(bytes)?;
         let row_at = |at: usize| {
             let mut row = Row::ZERO;
             for (i, v) in row.0.iter_mut().enumerate() {
@@ -48,14 +55,23 @@ impl Network {
         let ft_weights = (0..INPUTS)
             .map(|input| row_at(HEADER_LEN + 2 * HIDDEN * input))
             .collect();
+        let heads = 0..buckets.count();
+        let out_weights = heads
+            .clone()
+            .map(|b| {
+                let at = offsets::OUT_WEIGHTS + b * 2 * HIDDEN * 2;
+                [row_at(at), row_at(at + 2 * HIDDEN)]
+            })
+            .collect();
+        let out_bias = heads
+            .map(|b| format::i32_at(bytes, offsets::out_bias(buckets.count()) + 4 * b))
+            .collect();
         Ok(Network {
             ft_weights,
             ft_bias: row_at(offsets::FT_BIAS),
-            out_weights: [
-                row_at(offsets::OUT_WEIGHTS),
-                row_at(offsets::OUT_WEIGHTS + 2 * HIDDEN),
-            ],
-            out_bias: format::i32_at(bytes, offsets::OUT_BIAS),
+            buckets,
+            out_weights,
+            out_bias,
         })
     }
 
@@ -75,21 +91,33 @@ impl Network {
         format::QuantisedParams {
             ft_weights: self.ft_weights.iter().flat_map(|r| r.0).collect(),
             ft_bias: self.ft_bias.0.to_vec(),
-            out_weights: self.out_weights.iter().flat_map(|r| r.0).collect(),
-            out_bias: self.out_bias,
+            out_weights: self
+                .out_weights
+                .iter()
+                .flatten()
+                .flat_map(|r| r.0)
+                .collect(),
+            out_bias: self.out_bias.to_vec(),
         }
     }
 
-    /// The output from the two accumulator halves, in centipawns for the side to move:
+    /// The output buckets: how many heads, and which one a position uses.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.buckets
+    }
+
+    /// The output of head `bucket` (below `buckets().count()`) from the two accumulator
+    /// halves, in centipawns for the side to move:
     /// `(Σ screlu(us) · w_us + Σ screlu(them) · w_them) / QA + bias`, scaled from units of
     /// `1 / (QA × QB)` to centipawns.
     #[inline]
-    pub(crate) fn output(&self, us: &Row, them: &Row, backend: Backend) -> i32 {
+    pub(crate) fn output(&self, us: &Row, them: &Row, bucket: usize, backend: Backend) -> i32 {
+        let weights = &self.out_weights[bucket];
         let sum = backend
-            .screlu_dot(us, &self.out_weights[0])
-            .wrapping_add(backend.screlu_dot(them, &self.out_weights[1]));
+            .screlu_dot(us, &weights[0])
+            .wrapping_add(backend.screlu_dot(them, &weights[1]));
         // Dividing by QA first brings the squared activation back to one factor of QA.
-        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias);
+        let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (out * i64::from(SCALE) / (i64::from(QA) * i64::from(QB))) as i32
     }
 }

@@ -1,11 +1,11 @@
-//! The network file: a file round-trips, and every kind of wrong file is refused with the
-//! error that names what is wrong.
+//! The network file: a file round-trips, version-1 files still load, and every kind of wrong
+//! file is refused with the error that names what is wrong.
 
 mod common;
 
-use common::random_params;
-use nnue::format::{ArchField, HEADER_LEN, PAYLOAD_LEN, QuantisedParams, validate};
-use nnue::{HIDDEN, INPUTS, Network, NetworkError};
+use common::{random_bucketed_params, random_params};
+use nnue::format::{ArchField, HEADER_LEN, QuantisedParams, VERSION, payload_len, validate};
+use nnue::{HIDDEN, INPUTS, Network, NetworkError, OutputBuckets};
 
 /// Rewrites the header checksum after a payload edit, so a test reaches the check it aims at.
 fn reseal(bytes: &mut [u8]) {
@@ -13,14 +13,83 @@ fn reseal(bytes: &mut [u8]) {
     bytes[40..48].copy_from_slice(&sum.to_le_bytes());
 }
 
+fn set_u32(bytes: &mut [u8], at: usize, value: u32) {
+    bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+}
+
+fn version(bytes: &[u8]) -> u32 {
+    u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]])
+}
+
 #[test]
 fn a_written_network_reads_back_equal() {
-    let params = random_params(9);
-    let bytes = params.encode();
-    assert_eq!(bytes.len(), HEADER_LEN + PAYLOAD_LEN);
-    let net = Network::from_bytes(&bytes).expect("valid");
-    assert_eq!(net.params(), params);
-    assert_eq!(Network::embedded().params().encode().len(), bytes.len());
+    for buckets in [1, 3, 8, OutputBuckets::MAX] {
+        let params = random_bucketed_params(9, buckets);
+        let bytes = params.encode();
+        assert_eq!(version(&bytes), VERSION);
+        assert_eq!(bytes.len(), HEADER_LEN + payload_len(buckets));
+        let net = Network::from_bytes(&bytes).expect("valid");
+        assert_eq!(net.buckets().count(), buckets);
+        assert_eq!(net.params(), params);
+    }
+    assert_eq!(Network::embedded().params().out_bias.len(), 1);
+}
+
+#[test]
+fn version_1_files_load_as_one_output_bucket() {
+    // The network in the repository is a version-1 file.
+    let default = include_bytes!("../nets/default.nnue");
+    assert_eq!(version(default), 1);
+    let net = Network::from_bytes(default).expect("the default network loads");
+    assert_eq!(net.buckets(), OutputBuckets::ONE);
+
+    // Version 1 is version 2 with one bucket: the same bytes read the same either way.
+    let params = random_params(12);
+    let mut v1 = params.encode();
+    set_u32(&mut v1, 8, 1);
+    let from_v1 = Network::from_bytes(&v1).expect("a version-1 file");
+    assert_eq!(from_v1.params(), params);
+    assert_eq!(
+        from_v1,
+        Network::from_bytes(&params.encode()).expect("valid")
+    );
+}
+
+#[test]
+fn bad_output_bucket_counts_are_refused() {
+    // Version 1 holds one bucket only, even with the length eight would need.
+    let mut v1 = random_bucketed_params(3, 8).encode();
+    set_u32(&mut v1, 8, 1);
+    assert_eq!(
+        validate(&v1),
+        Err(NetworkError::BadOutputBuckets {
+            version: 1,
+            found: 8
+        })
+    );
+    let good = random_params(3).encode();
+    for found in [0, OutputBuckets::MAX as u32 + 1, u32::MAX] {
+        let mut bad = good.clone();
+        set_u32(&mut bad, 20, found);
+        assert_eq!(
+            validate(&bad),
+            Err(NetworkError::BadOutputBuckets {
+                version: VERSION,
+                found
+            })
+        );
+    }
+    // A count in range whose weights are not in the file.
+    let mut bad = good.clone();
+    set_u32(&mut bad, 20, 8);
+    assert!(matches!(
+        validate(&bad),
+        Err(NetworkError::WrongLength { .. })
+    ));
+    let mut bad = good.clone();
+    set_u32(&mut bad, 20, 0);
+    let err = Network::from_bytes(&bad).unwrap_err();
+    assert!(err.to_string().contains("output bucket count: 0"), "{err}");
 }
 
 #[test]
@@ -38,10 +107,10 @@ fn wrong_files_are_refused_with_the_reason() {
     assert_eq!(validate(&bad), Err(NetworkError::BadMagic));
 
     let mut bad = good.clone();
-    bad[8] = 2;
+    bad[8] = 3;
     assert_eq!(
         validate(&bad),
-        Err(NetworkError::UnsupportedVersion { found: 2 })
+        Err(NetworkError::UnsupportedVersion { found: 3 })
     );
 
     let mut bad = good.clone();
@@ -54,16 +123,6 @@ fn wrong_files_are_refused_with_the_reason() {
             found: 128
         })
     );
-
-    let mut bad = good.clone();
-    bad[20..24].copy_from_slice(&8u32.to_le_bytes());
-    assert!(matches!(
-        validate(&bad),
-        Err(NetworkError::ArchitectureMismatch {
-            field: ArchField::OutputBuckets,
-            ..
-        })
-    ));
 
     let truncated = &good[..good.len() - 1];
     assert!(matches!(
@@ -113,5 +172,14 @@ fn weights_the_integer_kernels_cannot_hold_are_refused() {
     assert_eq!(
         validate(&bytes),
         Err(NetworkError::OutputWeightOutOfRange { index: 0 })
+    );
+
+    // Every head's weights are checked, the last one's too.
+    let mut params = random_bucketed_params(7, 8);
+    let index = 7 * 2 * HIDDEN + 2 * HIDDEN - 1;
+    params.out_weights[index] = -200;
+    assert_eq!(
+        validate(&params.encode()),
+        Err(NetworkError::OutputWeightOutOfRange { index })
     );
 }

@@ -3,12 +3,18 @@
 
 mod common;
 
-use common::{random_games, random_params};
+use common::{random_bucketed_params, random_games, random_params};
 use movegen::MoveKind;
-use nnue::{Accumulator, Backend, Network, Nnue};
+use nnue::format::QuantisedParams;
+use nnue::{Accumulator, Backend, HIDDEN, Network, Nnue};
 
 fn random_network(seed: u64) -> Network {
     Network::from_bytes(&random_params(seed).encode()).expect("random network within limits")
+}
+
+fn random_bucketed_network(seed: u64, buckets: usize) -> Network {
+    Network::from_bytes(&random_bucketed_params(seed, buckets).encode())
+        .expect("random network within limits")
 }
 
 #[test]
@@ -18,13 +24,20 @@ fn simd_backends_match_scalar_on_thousands_of_positions() {
         "backends: {:?}",
         backends.iter().map(|b| b.name()).collect::<Vec<_>>()
     );
-    for net in [random_network(1), Network::embedded().clone()] {
+    let nets = [
+        random_network(1),
+        random_bucketed_network(3, 8),
+        Network::embedded().clone(),
+    ];
+    for net in nets {
         let scalar = Nnue::with_backend(&net, Backend::SCALAR);
         let mut positions = 0;
+        let mut heads = vec![0; net.buckets().count()];
         random_games(7, 40, 120, |_, _, pos| {
+            heads[net.buckets().of(pos)] += 1;
             let mut expected = Accumulator::default();
             scalar.refresh(&mut expected, pos);
-            let want = scalar.evaluate(&expected, pos.turn());
+            let want = scalar.evaluate(&expected, pos);
             for &backend in &backends {
                 let nnue = Nnue::with_backend(&net, backend);
                 let mut acc = Accumulator::default();
@@ -36,12 +49,56 @@ fn simd_backends_match_scalar_on_thousands_of_positions() {
                     backend.name(),
                     pos.fen()
                 );
-                assert_eq!(nnue.evaluate(&acc, pos.turn()), want, "{}", backend.name());
+                assert_eq!(nnue.evaluate(&acc, pos), want, "{}", backend.name());
             }
             positions += 1;
         });
         assert!(positions > 3000, "{positions}");
+        // The games reach most heads of a bucketed network, the endgame's included.
+        let used = heads.iter().filter(|&&n| n > 0).count();
+        assert!(used >= heads.len().min(5), "heads used: {heads:?}");
     }
+}
+
+/// The one-head network made of `params`' feature layer and its head `bucket`.
+fn single_head(params: &QuantisedParams, bucket: usize) -> Network {
+    let head = &params.out_weights[bucket * 2 * HIDDEN..][..2 * HIDDEN];
+    let single = QuantisedParams {
+        out_weights: head.to_vec(),
+        out_bias: vec![params.out_bias[bucket]],
+        ..params.clone()
+    };
+    Network::from_bytes(&single.encode()).expect("within limits")
+}
+
+#[test]
+fn a_bucketed_network_evaluates_with_the_head_of_the_piece_count() {
+    let params = random_bucketed_params(8, 8);
+    let net = Network::from_bytes(&params.encode()).expect("within limits");
+    let heads: Vec<Network> = (0..8).map(|b| single_head(&params, b)).collect();
+    let nnue = Nnue::new(&net);
+    let mut seen = [false; 8];
+    let mut differs = 0;
+    random_games(21, 30, 160, |_, _, pos| {
+        let pieces = pos.occupied().count() as usize;
+        // The rule of the format: 8 heads, one per 4 pieces.
+        let bucket = (pieces - 2) / 4;
+        seen[bucket] = true;
+        let got = nnue.evaluate_position(pos);
+        assert_eq!(
+            got,
+            Nnue::new(&heads[bucket]).evaluate_position(pos),
+            "{pieces} pieces, {}",
+            pos.fen()
+        );
+        // The heads differ, so the test would see a wrong head.
+        let other = (bucket + 1) % 8;
+        if got != Nnue::new(&heads[other]).evaluate_position(pos) {
+            differs += 1;
+        }
+    });
+    assert!(seen.iter().filter(|&&s| s).count() >= 5, "{seen:?}");
+    assert!(differs > 1000, "{differs}");
 }
 
 #[test]

@@ -74,12 +74,12 @@ impl AccumulatorStack {
         self.slots[ply + 1].state = State::Null;
     }
 
-    /// The evaluation of the node at `ply`, with `side_to_move` to move, in centipawns for
-    /// that side: first brings the accumulators from the nearest ready ancestor down to `ply`.
+    /// The evaluation of the node at `ply`, the position `pos`, in centipawns for its side to
+    /// move: first brings the accumulators from the nearest ready ancestor down to `ply`.
     #[inline]
-    pub fn evaluate(&mut self, nnue: &Nnue<'_>, ply: usize, side_to_move: movegen::Color) -> i32 {
+    pub fn evaluate(&mut self, nnue: &Nnue<'_>, ply: usize, pos: &Position) -> i32 {
         let acc = self.bring_up_to_date(nnue, ply);
-        nnue.evaluate(acc, side_to_move)
+        nnue.evaluate(acc, pos)
     }
 
     /// The up-to-date accumulator of the node at `ply`.

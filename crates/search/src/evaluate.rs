@@ -19,7 +19,7 @@ impl Searcher<'_> {
             return eval::evaluate(pos);
         };
         let nnue = Nnue::with_backend(network, self.backend);
-        let score = self.worker.accumulators.evaluate(&nnue, ply, pos.turn());
+        let score = self.worker.accumulators.evaluate(&nnue, ply, pos);
         #[cfg(test)]
         checks::record(&mut self.worker.accumulators, &nnue, pos, ply);
         score.clamp(-MAX_EVAL, MAX_EVAL)

@@ -150,6 +150,11 @@ impl Sample {
         (self.features, self.black_to_move, self.mirrorable)
     }
 
+    /// The number of pieces on the board, kings included (what picks the output head).
+    pub fn pieces(&self) -> usize {
+        usize::from(self.count)
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Color {
         if self.black_to_move {

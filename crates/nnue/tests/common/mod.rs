@@ -24,8 +24,14 @@ impl Rng {
     }
 }
 
-/// Random parameters as large as the file checks allow, so every clamp and product is hit.
+/// Random parameters with one output bucket, as large as the file checks allow, so every
+/// clamp and product is hit.
 pub fn random_params(seed: u64) -> QuantisedParams {
+    random_bucketed_params(seed, 1)
+}
+
+/// Random parameters with `buckets` output heads, each with weights of its own.
+pub fn random_bucketed_params(seed: u64, buckets: usize) -> QuantisedParams {
     let mut rng = Rng(seed);
     let limit = i32::from(OUTPUT_WEIGHT_LIMIT);
     QuantisedParams {
@@ -33,10 +39,10 @@ pub fn random_params(seed: u64) -> QuantisedParams {
             .map(|_| rng.range(-900, 900) as i16)
             .collect(),
         ft_bias: (0..HIDDEN).map(|_| rng.range(-3000, 3000) as i16).collect(),
-        out_weights: (0..2 * HIDDEN)
+        out_weights: (0..buckets * 2 * HIDDEN)
             .map(|_| rng.range(-limit, limit - 1) as i16)
             .collect(),
-        out_bias: rng.range(-100_000, 100_000),
+        out_bias: (0..buckets).map(|_| rng.range(-100_000, 100_000)).collect(),
     }
 }
 
