@@ -2,20 +2,22 @@
 //! files (`.vf`; `--format text|games` overrides the extension).
 //!
 //! ```text
-//! trainer --out DIR [--epochs 40] [--batch 16384] [--lr 0.001] [--final-lr 0.01]
-//!         [--wd 0.01] [--lambda 0.4] [--threads 2] [--val-permille 20] [--seed 1]
+//! trainer --out DIR [--epochs 10] [--batch 1024] [--lr 0.001] [--final-lr 0.01]
+//!         [--wd 0.1] [--lambda 0.1] [--threads 2] [--val-permille 20] [--seed 1]
 //!         [--limit N] [--resume DIR/checkpoint.bin] [--format auto|text|games]
 //!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy]
-//!         [--val-lambda L] [--mirror] [--mirror-flip] [--dedup] [--output-buckets 1]
+//!         [--val-lambda L] [--no-mirror | --mirror-flip] [--no-dedup] [--output-buckets 1]
 //!         FILE...
 //! ```
 //!
 //! The filter options apply to game files (text files hold filtered positions already).
 //! `--val-lambda` fixes the validation target (default: `--lambda`) so that runs with
-//! different `--lambda`s can be compared. `--mirror` adds a file-mirrored copy of every
-//! training position without castling rights; `--mirror-flip` instead mirrors each such
-//! position with probability 1/2 every epoch (same epoch length). `--dedup` keeps only
-//! the first training sample of each position. `--output-buckets N` gives the network N
+//! different `--lambda`s can be compared. By default every training position without castling
+//! rights gets a file-mirrored copy (`--no-mirror` turns it off); `--mirror-flip` instead
+//! mirrors each such position with probability 1/2 every epoch (same epoch length). By
+//! default only the first training sample of each position is kept (`--no-dedup` keeps all).
+//! The defaults are the settings the validation-loss screening and the matches chose
+//! (trainer/README.md). `--output-buckets N` gives the network N
 //! output heads chosen by the piece count (`nnue::OutputBuckets`); 1, the default, is the
 //! network without buckets.
 
@@ -105,11 +107,11 @@ fn set_option(args: &mut Args, arg: &str, value: String) -> Result<(), String> {
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         config: Config {
-            epochs: 40,
-            batch: 16384,
+            epochs: 10,
+            batch: 1024,
             lr: 0.001,
             final_lr_ratio: 0.01,
-            lambda: 0.4,
+            lambda: 0.1,
             validation_lambda: f32::NAN,
             mirror_flip: false,
             threads: 2,
@@ -118,10 +120,10 @@ fn parse_args() -> Result<Args, String> {
         },
         format: Format::Auto,
         filter: Filter::default(),
-        weight_decay: 0.01,
+        weight_decay: 0.1,
         buckets: OutputBuckets::ONE,
-        mirror_copies: false,
-        dedup: false,
+        mirror_copies: true,
+        dedup: true,
         val_permille: 20,
         limit: usize::MAX,
         resume: None,
@@ -138,8 +140,13 @@ fn parse_args() -> Result<Args, String> {
             "--keep-in-check" => args.filter.skip_in_check = false,
             "--keep-noisy" => args.filter.skip_noisy = false,
             "--mirror" => args.mirror_copies = true,
-            "--mirror-flip" => args.config.mirror_flip = true,
+            "--no-mirror" => args.mirror_copies = false,
+            "--mirror-flip" => {
+                args.config.mirror_flip = true;
+                args.mirror_copies = false;
+            }
             "--dedup" => args.dedup = true,
+            "--no-dedup" => args.dedup = false,
             _ => {
                 let value = it.next().ok_or(format!("{arg} needs a value"))?;
                 set_option(&mut args, &arg, value)?;
