@@ -156,6 +156,7 @@ impl Searcher<'_> {
             killers: self.worker.history.killers(ply),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
+            continuations: self.continuations(ply),
         };
         let mut picker = MovePicker::new(pos, &hints, &self.worker.history);
         if picker.is_empty() {
@@ -240,7 +241,10 @@ impl Searcher<'_> {
                 node.skip_quiets = true;
                 return true;
             }
-            false
+            // History pruning: at shallow depth, a quiet move with a bad enough record.
+            !ctx.pv_node
+                && depth <= p.hp_max_depth()
+                && self.quiet_history(pos, mv, ctx.ply) < -p.hp_margin() * depth
         } else {
             depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
@@ -283,7 +287,7 @@ impl Searcher<'_> {
                     r += i32::from(ctx.cut_node);
                     r -= i32::from(gives_check);
                     r -= i32::from(class.is_expected_good());
-                    r -= s.worker.history.score(pos.turn(), mv) / s.params.lmr_history_divisor();
+                    r -= s.quiet_history(pos, mv, ply) / s.params.lmr_history_divisor();
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -374,7 +378,7 @@ impl Searcher<'_> {
             };
             MovePicker::new(pos, &hints, &self.worker.history)
         } else {
-            MovePicker::noisy(pos, tt_move)
+            MovePicker::noisy(pos, tt_move, &self.worker.history)
         };
         if in_check && picker.is_empty() {
             return mated_in(ply);

@@ -1,15 +1,16 @@
 //! The move picker: hands out a node's moves best-first, scoring them once and selecting
 //! lazily, since a cutoff usually comes after the first few.
 //!
-//! Order: hash move, winning and equal captures and queen promotions (MVV-LVA), killers,
-//! countermove, quiet moves by history, then losing captures and under-promotions. Each move
+//! Order: hash move, winning and equal captures and queen promotions (MVV-LVA, then capture
+//! history), killers, countermove, quiet moves by butterfly and continuation history, then
+//! losing captures and under-promotions. Each move
 //! comes with its [`MoveClass`], which is what pruning and reductions read: the ordering
 //! score may change (new history terms, a staged picker) without changing what they do.
 
 use arrayvec::ArrayVec;
 use movegen::{GenKind, MAX_MOVES, Move, MoveList, Position, Role};
 
-use crate::history::History;
+use crate::history::{Continuations, History};
 use crate::see::{see_ge, see_value};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -17,6 +18,8 @@ const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTERMOVE: i32 = KILLER - 2;
 const BAD_NOISY: i32 = -(1 << 28);
+/// Capture history is divided by this before it joins MVV-LVA (victim values times 8).
+const CAPTURE_HISTORY_DIVISOR: i32 = 32;
 
 /// Why the picker hands a move out where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +69,8 @@ pub struct OrderingHints {
     pub killers: [Option<Move>; 2],
     /// The refutation of the opponent's last move.
     pub countermove: Option<Move>,
+    /// The moves one and two plies back, for continuation history.
+    pub continuations: Continuations,
 }
 
 /// Yields a node's legal moves in order of promise.
@@ -79,23 +84,24 @@ pub struct MovePicker {
 impl MovePicker {
     /// All legal moves of `pos`, ordered with `hints` and `history`.
     pub fn new(pos: &Position, hints: &OrderingHints, history: &History) -> MovePicker {
-        MovePicker::with_moves(pos, pos.legal_moves(), hints, Some(history))
+        MovePicker::with_moves(pos, pos.legal_moves(), hints, history)
     }
 
-    /// Captures and promotions only (quiescence search), ordered by MVV-LVA and SEE.
-    pub fn noisy(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+    /// Captures and promotions only (quiescence search), ordered by MVV-LVA, capture
+    /// history and SEE.
+    pub fn noisy(pos: &Position, tt_move: Option<Move>, history: &History) -> MovePicker {
         let hints = OrderingHints {
             tt_move,
             ..OrderingHints::default()
         };
-        MovePicker::with_moves(pos, pos.generate_moves(GenKind::Noisy), &hints, None)
+        MovePicker::with_moves(pos, pos.generate_moves(GenKind::Noisy), &hints, history)
     }
 
     fn with_moves(
         pos: &Position,
         moves: MoveList,
         hints: &OrderingHints,
-        history: Option<&History>,
+        history: &History,
     ) -> MovePicker {
         let scores = moves
             .iter()
@@ -144,16 +150,20 @@ fn score_move(
     pos: &Position,
     mv: Move,
     hints: &OrderingHints,
-    history: Option<&History>,
+    history: &History,
 ) -> (i32, MoveClass) {
     if Some(mv) == hints.tt_move {
         return (TT_MOVE, MoveClass::HashMove);
     }
     let promotion = mv.promotion();
+    let Some(piece) = pos.piece_at(mv.from()) else {
+        return (BAD_NOISY, MoveClass::BadNoisy);
+    };
     if let Some(victim) = pos.captured_role(mv) {
-        let attacker = pos.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
-        let mvv_lva =
-            see_value(victim) * 8 - attacker.index() as i32 + promotion.map_or(0, see_value);
+        // Capture history moves a capture by at most about half a pawn of victim value.
+        let mvv_lva = see_value(victim) * 8 - piece.role.index() as i32
+            + promotion.map_or(0, see_value)
+            + history.capture_score(piece, mv.to(), victim) / CAPTURE_HISTORY_DIVISOR;
         let good = promotion.is_none_or(|r| r == Role::Queen) && see_ge(pos, mv, 0);
         return if good {
             (GOOD_NOISY + mvv_lva, MoveClass::GoodNoisy)
@@ -173,7 +183,7 @@ fn score_move(
     } else if Some(mv) == hints.countermove {
         (COUNTERMOVE, MoveClass::Countermove)
     } else {
-        let score = history.map_or(0, |h| h.score(pos.turn(), mv));
+        let score = history.quiet_score(pos.turn(), piece, mv, &hints.continuations);
         (score, MoveClass::Quiet)
     }
 }
@@ -193,6 +203,7 @@ mod tests {
             tt_move: Some(mv("e1f1")),
             killers: [Some(mv("c3e4")), None],
             countermove: Some(mv("h4h3")),
+            ..OrderingHints::default()
         };
         let mut picker = MovePicker::new(&pos, &hints, &History::default());
         let mut picked = Vec::new();
