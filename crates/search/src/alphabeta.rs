@@ -81,7 +81,7 @@ impl Searcher<'_> {
             return score;
         }
 
-        let eval = if in_check {
+        let raw_eval = if in_check {
             SCORE_NONE
         } else {
             match hit {
@@ -89,6 +89,7 @@ impl Searcher<'_> {
                 _ => self.static_eval(pos, ply),
             }
         };
+        let eval = self.corrected_eval(pos, raw_eval);
         self.worker.stack[ply].eval = eval;
         let improving = !in_check
             && ply >= 2
@@ -201,14 +202,19 @@ impl Searcher<'_> {
         }
 
         let best_score = node.best_score;
-        self.store(
+        let bound = self.store(
             key,
             (node.best_move, best_score),
             (original_alpha, beta),
-            eval,
+            raw_eval,
             depth,
             ply,
         );
+        if !in_check && node.best_move.is_none_or(|mv| pos.is_quiet(mv)) {
+            self.worker
+                .correction
+                .update(pos, depth, raw_eval, best_score, bound);
+        }
         best_score
     }
 
@@ -303,7 +309,19 @@ impl Searcher<'_> {
         })
     }
 
-    /// Stores a node's result in the hash table, its bound read from the original window.
+    /// The static evaluation `raw` of `pos` with the correction history's correction
+    /// (`SCORE_NONE` stays so: in check there is none).
+    #[inline]
+    fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+        if raw == SCORE_NONE {
+            raw
+        } else {
+            self.worker.correction.corrected(pos, raw)
+        }
+    }
+
+    /// Stores a node's result in the hash table, its bound read from the original window;
+    /// returns the bound. `eval` is the uncorrected static evaluation.
     fn store(
         &self,
         key: u64,
@@ -312,7 +330,7 @@ impl Searcher<'_> {
         eval: i32,
         depth: i32,
         ply: usize,
-    ) {
+    ) -> Bound {
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -324,6 +342,7 @@ impl Searcher<'_> {
         let mv = best_move.map_or(0, Move::to_raw);
         self.tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
+        bound
     }
 
     /// Quiescence search: only captures and promotions (all moves when in check), so that
@@ -357,18 +376,19 @@ impl Searcher<'_> {
         }
         let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
 
-        let (eval, mut best_score) = if in_check {
-            (SCORE_NONE, -INFINITE)
+        let (raw_eval, eval, mut best_score) = if in_check {
+            (SCORE_NONE, SCORE_NONE, -INFINITE)
         } else {
-            let eval = match hit {
+            let raw_eval = match hit {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
                 _ => self.static_eval(pos, ply),
             };
+            let eval = self.corrected_eval(pos, raw_eval);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
-            (eval, eval)
+            (raw_eval, eval, eval)
         };
 
         let mut picker = if in_check {
@@ -423,7 +443,7 @@ impl Searcher<'_> {
             key,
             (best_move, best_score),
             (original_alpha, beta),
-            eval,
+            raw_eval,
             0,
             ply,
         );

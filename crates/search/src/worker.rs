@@ -17,6 +17,7 @@ use tt::TranspositionTable;
 
 use crate::accumulators::AccumulatorStack;
 use crate::control::SearchControl;
+use crate::correction::CorrectionHistory;
 use crate::crew::Crew;
 use crate::history::History;
 use crate::params::{LmrTable, SearchParams};
@@ -58,6 +59,8 @@ impl Default for PlyState {
 pub struct Worker {
     /// Butterfly history, killers and countermoves.
     pub(crate) history: History,
+    /// Pawn-structure corrections of the static evaluation.
+    pub(crate) correction: CorrectionHistory,
     /// One entry per ply of the current line (plus one, for the children of the last ply).
     pub(crate) stack: Box<[PlyState; MAX_PLY + 2]>,
     pub(crate) pv: PvTable,
@@ -84,6 +87,7 @@ impl Worker {
     pub fn new() -> Worker {
         Worker {
             history: History::default(),
+            correction: CorrectionHistory::default(),
             stack: Box::new([PlyState::default(); MAX_PLY + 2]),
             pv: PvTable::default(),
             // Room for a long game and the deepest line, so the search never grows it.
@@ -122,6 +126,7 @@ impl Worker {
     /// Forgets what earlier searches taught it (`ucinewgame`, or a fresh bench position).
     pub fn clear(&mut self) {
         self.history.clear();
+        self.correction.clear();
     }
 
     /// The worker's move-ordering memory.
