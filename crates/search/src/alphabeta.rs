@@ -159,7 +159,8 @@ impl Searcher<'_> {
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
         };
-        let mut picker = MovePicker::new(pos, &hints, &self.worker.history);
+        let mut picker = MovePicker::empty();
+        picker.fill(pos, &hints, &self.worker.history);
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { 0 };
         }
@@ -179,16 +180,16 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
 
-        while let Some(Picked { mv, class, .. }) = picker.next_move() {
-            if self.should_prune(pos, mv, &ctx, &mut node) {
+        while let Some(picked) = picker.next_move() {
+            if self.should_prune(pos, &picked, &ctx, &mut node) {
                 continue;
             }
             node.searched += 1;
-            let score = self.search_child(pos, mv, class, &ctx, node.alpha, node.searched);
+            let score = self.search_child(pos, &picked, &ctx, node.alpha, node.searched);
             if self.aborted() {
                 return 0;
             }
-            if self.record_move(pos, &ctx, &mut node, mv, score) == Step::Cutoff {
+            if self.record_move(pos, &ctx, &mut node, picked.mv, score) == Step::Cutoff {
                 break;
             }
             // Young brothers wait: with the first move searched, the rest may go in parallel.
@@ -218,19 +219,19 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// Move-loop pruning: whether `mv` can be skipped without searching it. Never before one
-    /// move has been searched and found not to lose to a mate.
+    /// Move-loop pruning: whether the picked move can be skipped without searching it. Never
+    /// before one move has been searched and found not to lose to a mate.
     pub(crate) fn should_prune(
         &self,
         pos: &Position,
-        mv: Move,
+        picked: &Picked,
         ctx: &NodeContext,
         node: &mut LoopState,
     ) -> bool {
         if node.best_score <= -MATE_THRESHOLD {
             return false;
         }
-        let (depth, p) = (ctx.depth, &self.params);
+        let (mv, depth, p) = (picked.mv, ctx.depth, &self.params);
         let quiet = pos.is_quiet(mv);
         if quiet {
             if node.skip_quiets {
@@ -248,26 +249,24 @@ impl Searcher<'_> {
                 return true;
             }
             // History pruning: at shallow depth, a quiet move with a bad enough record.
-            !ctx.pv_node
-                && depth <= p.hp_max_depth()
-                && self.quiet_history(pos, mv, ctx.ply) < -p.hp_margin() * depth
+            !ctx.pv_node && depth <= p.hp_max_depth() && picked.history < -p.hp_margin() * depth
         } else {
             depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
     }
 
-    /// Plays `mv` and searches the child: the first move with the full window, later ones with
-    /// a null window and late move reductions, re-searched when they beat `alpha`.
+    /// Plays the picked move and searches the child: the first move with the full window,
+    /// later ones with a null window and late move reductions, re-searched when they beat
+    /// `alpha`.
     pub(crate) fn search_child(
         &mut self,
         pos: &Position,
-        mv: Move,
-        class: MoveClass,
+        picked: &Picked,
         ctx: &NodeContext,
         alpha: i32,
         searched: usize,
     ) -> i32 {
-        let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
+        let (mv, depth, beta, ply) = (picked.mv, ctx.depth, ctx.beta, ctx.ply);
         let quiet = pos.is_quiet(mv);
         self.with_move(pos, mv, ply, |s, child| {
             let gives_check = child.in_check();
@@ -292,8 +291,8 @@ impl Searcher<'_> {
                     r += i32::from(!ctx.improving);
                     r += i32::from(ctx.cut_node);
                     r -= i32::from(gives_check);
-                    r -= i32::from(class.is_expected_good());
-                    r -= s.quiet_history(pos, mv, ply) / s.params.lmr_history_divisor();
+                    r -= i32::from(picked.class.is_expected_good());
+                    r -= picked.history / s.params.lmr_history_divisor();
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -391,15 +390,16 @@ impl Searcher<'_> {
             (raw_eval, eval, eval)
         };
 
-        let mut picker = if in_check {
+        let mut picker = MovePicker::empty();
+        if in_check {
             let hints = OrderingHints {
                 tt_move,
                 ..OrderingHints::default()
             };
-            MovePicker::new(pos, &hints, &self.worker.history)
+            picker.fill(pos, &hints, &self.worker.history);
         } else {
-            MovePicker::noisy(pos, tt_move, &self.worker.history)
-        };
+            picker.fill_noisy(pos, tt_move, &self.worker.history);
+        }
         if in_check && picker.is_empty() {
             return mated_in(ply);
         }

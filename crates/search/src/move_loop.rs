@@ -132,18 +132,6 @@ impl Searcher<'_> {
         })
     }
 
-    /// The history score of the quiet move `mv` at the node at `ply` (butterfly plus
-    /// continuations), which move ordering, late move reductions and pruning read.
-    #[inline]
-    pub(crate) fn quiet_history(&self, pos: &Position, mv: Move, ply: usize) -> i32 {
-        let Some(piece) = pos.piece_at(mv.from()) else {
-            return 0;
-        };
-        self.worker
-            .history
-            .quiet_score(pos.turn(), piece, mv, &self.continuations(ply))
-    }
-
     /// Move `mv` caused a cutoff: raise its history and lower that of the moves tried before
     /// it (a capture's cutoff lowers only the captures). A quiet move also becomes a killer
     /// and the countermove of the move before it.
