@@ -292,7 +292,7 @@ impl Searcher<'_> {
                     (mv, Some(i), score)
                 }
                 Next::Node(picked) => {
-                    let score = self.search_child(&sp.position, &picked, &ctx, alpha, searched);
+                    let score = self.search_child(&sp.position, &picked, &ctx, alpha, searched, 0);
                     (picked.mv, None, score)
                 }
             };

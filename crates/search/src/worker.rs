@@ -37,6 +37,11 @@ pub(crate) struct PlyState {
     pub moved: Option<Piece>,
     /// Null move pruning is off in this subtree (verification search).
     pub no_null: bool,
+    /// The move a singular-extension search leaves out of this node (which then neither
+    /// prunes nor stores: its result is about the other moves only).
+    pub excluded: Option<Move>,
+    /// Double extensions on the line to this node, which a limit keeps from compounding.
+    pub double_extensions: u8,
     /// Plies since the last null move on the line to this node (repetitions do not reach
     /// back across one); at the root, as many as there are.
     pub plies_from_null: usize,
@@ -49,6 +54,8 @@ impl Default for PlyState {
             mv: None,
             moved: None,
             no_null: false,
+            excluded: None,
+            double_extensions: 0,
             plies_from_null: usize::MAX,
         }
     }
