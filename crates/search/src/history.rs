@@ -1,7 +1,7 @@
 //! Move-ordering memory: which moves caused cutoffs before, by side, by the moves played
 //! before them and by what they captured; killers and countermoves.
 //!
-//! Continuation history (a quiet move's score given the move one and two plies before it) and
+//! Continuation history (a quiet move's score given the moves 1, 2 and 4 plies before it) and
 //! capture history follow Stockfish and Ethereal: the same gravity update as the butterfly
 //! table, one more index.
 
@@ -22,11 +22,13 @@ pub struct PieceTo {
     pub to: Square,
 }
 
-/// How many earlier moves a quiet move's continuation score looks back at (1 and 2 plies).
-pub const CONTINUATION_PLIES: usize = 2;
+/// How far back the earlier moves of a quiet move's continuation score are: the opponent's
+/// last move, our own before it, and our own before that (as in Stockfish).
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 
-/// The moves 1 and 2 plies before a node's moves, where there were any (not a null move).
-pub type Continuations = [Option<PieceTo>; CONTINUATION_PLIES];
+/// The moves `CONTINUATION_PLIES` before a node's moves, where there were any (not a null
+/// move, not before the root).
+pub type Continuations = [Option<PieceTo>; CONTINUATION_PLIES.len()];
 
 /// Scores by piece and destination.
 type PieceToTable = [[i16; 64]; 12];
@@ -289,11 +291,11 @@ mod tests {
         };
         let (e5, d5) = (reply(Square::E5), reply(Square::D5));
         let mut history = History::default();
-        history.update_quiet(Color::White, knight, mv, &[Some(e5), None], 1000);
+        history.update_quiet(Color::White, knight, mv, &[Some(e5), None, None], 1000);
         assert_eq!(history.score(Color::White, mv), 1000);
         assert_eq!(history.continuation(e5, knight, mv), 1000);
         assert_eq!(history.continuation(d5, knight, mv), 0);
-        let both = [Some(e5), Some(d5)];
+        let both = [Some(e5), None, Some(d5)];
         assert_eq!(history.quiet_score(Color::White, knight, mv, &both), 2000);
         history.update_quiet(Color::White, knight, mv, &both, -300);
         let butterfly = history.score(Color::White, mv);
@@ -307,7 +309,7 @@ mod tests {
             butterfly + after_e5 + after_d5
         );
         assert_eq!(
-            history.quiet_score(Color::Black, knight, mv, &[None, None]),
+            history.quiet_score(Color::Black, knight, mv, &[None, None, None]),
             0
         );
     }

@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use movegen::{Move, Position};
 
-use crate::history::{Continuations, PieceTo, history_bonus};
+use crate::history::{CONTINUATION_PLIES, Continuations, PieceTo, history_bonus};
 use crate::score::INFINITE;
 use crate::searcher::Searcher;
 
@@ -119,11 +119,11 @@ impl Searcher<'_> {
         step
     }
 
-    /// The moves one and two plies before the node at `ply`, for continuation history.
+    /// The moves `CONTINUATION_PLIES` before the node at `ply`, for continuation history.
     #[inline]
     pub(crate) fn continuations(&self, ply: usize) -> Continuations {
         std::array::from_fn(|i| {
-            let back = ply.checked_sub(i + 1)?;
+            let back = ply.checked_sub(CONTINUATION_PLIES[i])?;
             let earlier = &self.worker.stack[back];
             Some(PieceTo {
                 piece: earlier.moved?,

@@ -80,7 +80,7 @@ pub struct OrderingHints {
     pub killers: [Option<Move>; 2],
     /// The refutation of the opponent's last move.
     pub countermove: Option<Move>,
-    /// The moves one and two plies back, for continuation history.
+    /// The moves 1, 2 and 4 plies back, for continuation history.
     pub continuations: Continuations,
 }
 
@@ -304,7 +304,7 @@ mod tests {
             },
             to: Square::D7,
         };
-        let continuations = [Some(earlier), None];
+        let continuations = [Some(earlier), None, None];
         let mut history = History::default();
         for (piece, text, bonus) in [
             (knight, "c3e4", 700),
