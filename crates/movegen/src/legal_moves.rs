@@ -31,12 +31,20 @@ impl Position {
     /// The legal moves of `kind`.
     pub fn generate_moves(&self, kind: GenKind) -> MoveList {
         let mut list = MoveList::new();
-        match kind {
-            GenKind::All => self.generate::<true, true>(&mut list),
-            GenKind::Noisy => self.generate::<true, false>(&mut list),
-            GenKind::Quiet => self.generate::<false, true>(&mut list),
-        }
+        self.generate_into(kind, &mut list);
         list
+    }
+
+    /// Replaces the contents of `list` with the legal moves of `kind`: for a caller that
+    /// keeps the list inside a larger structure, where a returned list would be copied.
+    pub fn generate_into(&self, kind: GenKind, list: &mut MoveList) {
+        // Emptied first: `push` relies on the list holding one position's moves only.
+        list.clear();
+        match kind {
+            GenKind::All => self.generate::<true, true>(list),
+            GenKind::Noisy => self.generate::<true, false>(list),
+            GenKind::Quiet => self.generate::<false, true>(list),
+        }
     }
 
     /// Whether the side to move has any legal move.
@@ -229,10 +237,11 @@ impl Position {
 
 #[inline(always)]
 fn push(list: &mut MoveList, from: Square, to: Square, kind: MoveKind) {
-    // SAFETY: every list passed here was created empty by `legal_moves` or `generate_moves`
-    // and receives the legal moves of one position only, each at most once; `MAX_MOVES` is
-    // proven (at its definition) to bound the legal moves of every position a `Position` can
-    // hold, because `from_fen` refuses material no game can produce.
+    // SAFETY: every list passed here was created empty by `legal_moves` or `generate_moves`,
+    // or emptied by `generate_into`, just before generation, and receives the legal moves of
+    // one position only, each at most once; `MAX_MOVES` is proven (at its definition) to bound
+    // the legal moves of every position a `Position` can hold, because `from_fen` refuses
+    // material no game can produce.
     unsafe { list.push_unchecked(Move::new(from, to, kind)) };
 }
 

@@ -1,7 +1,7 @@
 //! The fail-soft principal variation search below the root.
 
 use movegen::{Move, Position};
-use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD};
+use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD, TtHit};
 
 use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
@@ -16,6 +16,14 @@ use crate::split_point::SplitWork;
 fn late_move_limit(params: &SearchParams, depth: i32, improving: bool) -> usize {
     let base = params.lmp_base() + depth * depth;
     (if improving { base } else { base / 2 }) as usize
+}
+
+/// What the singular-extension search says about the hash move.
+enum Singular {
+    /// Search it this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Other moves reach beta too: the node fails high with this score (multi-cut).
+    Cut(i32),
 }
 
 /// Whether a hash entry's score, given its bound, settles a node searched with (alpha, beta).
@@ -68,20 +76,30 @@ impl Searcher<'_> {
             return alpha;
         }
 
+        // A singular-extension search of this node leaves one move out: the table's score,
+        // move and tablebase result are about the whole node, so they are not used (its
+        // static evaluation is).
+        let excluded = self.worker.stack[ply].excluded;
         let key = pos.key();
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
+        let tt_move = hit
+            .and_then(|h| Move::from_raw(h.mv))
+            .filter(|_| excluded.is_none());
         if let Some(h) = hit {
             let usable = bound_allows_cutoff(h.bound, h.score, alpha, beta);
-            if !pv_node && h.depth >= depth && usable {
+            if !pv_node && excluded.is_none() && h.depth >= depth && usable {
                 return h.score;
             }
         }
-        if let Some(score) = self.probe_tablebase(pos, depth, (alpha, beta), ply) {
+        let tablebase = excluded
+            .is_none()
+            .then(|| self.probe_tablebase(pos, depth, (alpha, beta), ply))
+            .flatten();
+        if let Some(score) = tablebase {
             return score;
         }
 
-        let eval = if in_check {
+        let raw_eval = if in_check {
             SCORE_NONE
         } else {
             match hit {
@@ -89,13 +107,14 @@ impl Searcher<'_> {
                 _ => self.static_eval(pos, ply),
             }
         };
+        let eval = self.corrected_eval(pos, raw_eval);
         self.worker.stack[ply].eval = eval;
         let improving = !in_check
             && ply >= 2
             && self.worker.stack[ply - 2].eval != SCORE_NONE
             && eval > self.worker.stack[ply - 2].eval;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
             let p = self.params;
             let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
@@ -144,7 +163,11 @@ impl Searcher<'_> {
 
         // Internal iterative reduction: without a hash move this node is probably less
         // important than it looks, and the shallower search will fill the table for later.
-        if tt_move.is_none() && depth >= self.params.iir_min_depth() && (pv_node || cut_node) {
+        if tt_move.is_none()
+            && excluded.is_none()
+            && depth >= self.params.iir_min_depth()
+            && (pv_node || cut_node)
+        {
             depth -= 1;
         }
 
@@ -156,8 +179,10 @@ impl Searcher<'_> {
             killers: self.worker.history.killers(ply),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
+            continuations: self.continuations(ply),
         };
-        let mut picker = MovePicker::new(pos, &hints, &self.worker.history);
+        let mut picker = MovePicker::empty();
+        picker.fill(pos, &hints, &self.worker.history);
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { 0 };
         }
@@ -177,20 +202,31 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
 
-        while let Some(Picked { mv, class, .. }) = picker.next_move() {
-            if self.should_prune(pos, mv, &ctx, &mut node) {
+        while let Some(picked) = picker.next_move() {
+            if Some(picked.mv) == excluded || self.should_prune(pos, &picked, &ctx, &mut node) {
                 continue;
             }
-            node.searched += 1;
-            let score = self.search_child(pos, mv, class, &ctx, node.alpha, node.searched);
+            let extension = match hit.filter(|_| picked.class == MoveClass::HashMove) {
+                Some(h) => match self.singular(pos, picked.mv, h, &ctx) {
+                    Singular::Extend(e) => e,
+                    Singular::Cut(score) => return score,
+                },
+                None => 0,
+            };
             if self.aborted() {
                 return 0;
             }
-            if self.record_move(pos, &ctx, &mut node, mv, score) == Step::Cutoff {
+            node.searched += 1;
+            let score = self.search_child(pos, &picked, &ctx, node.alpha, node.searched, extension);
+            if self.aborted() {
+                return 0;
+            }
+            if self.record_move(pos, &ctx, &mut node, picked.mv, score) == Step::Cutoff {
                 break;
             }
-            // Young brothers wait: with the first move searched, the rest may go in parallel.
-            if self.can_split(depth) {
+            // Young brothers wait: with the first move searched, the rest may go in parallel
+            // (not in a singular-extension search, whose excluded move is this thread's own).
+            if excluded.is_none() && self.can_split(depth) {
                 node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
                 if self.aborted() {
                     return 0;
@@ -200,30 +236,78 @@ impl Searcher<'_> {
         }
 
         let best_score = node.best_score;
-        self.store(
+        if excluded.is_some() {
+            return best_score;
+        }
+        let bound = self.store(
             key,
             (node.best_move, best_score),
             (original_alpha, beta),
-            eval,
+            raw_eval,
             depth,
             ply,
         );
+        if !in_check && node.best_move.is_none_or(|mv| pos.is_quiet(mv)) {
+            self.worker
+                .correction
+                .update(pos, depth, raw_eval, best_score, bound);
+        }
         best_score
     }
 
-    /// Move-loop pruning: whether `mv` can be skipped without searching it. Never before one
-    /// move has been searched and found not to lose to a mate.
+    /// Singular extensions (after Stockfish and Ethereal): when the hash move's score is a
+    /// lower bound from a search nearly as deep as this node's, search the node without it,
+    /// reduced, against a bound a little below that score. If every other move fails low,
+    /// the hash move is singular and is extended, twice when they fail far below; if the
+    /// bound is above beta and the others reach it too, the node is cut (multi-cut); if they
+    /// reach it and the hash move alone was expected to reach beta, the hash move is reduced.
+    fn singular(&mut self, pos: &Position, mv: Move, h: TtHit, ctx: &NodeContext) -> Singular {
+        let (depth, ply, p) = (ctx.depth, ctx.ply, self.params);
+        let eligible = depth >= p.se_min_depth()
+            && h.depth >= depth - p.se_tt_depth_margin()
+            && matches!(h.bound, Bound::Lower | Bound::Exact)
+            && h.score.abs() < TB_WIN_THRESHOLD;
+        if !eligible {
+            return Singular::Extend(0);
+        }
+        let singular_beta = h.score - p.se_margin() * depth / 8;
+        self.worker.stack[ply].excluded = Some(mv);
+        let score = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            ctx.cut_node,
+        );
+        self.worker.stack[ply].excluded = None;
+        if score < singular_beta {
+            let double = !ctx.pv_node
+                && score < singular_beta - p.se_double_margin()
+                && i32::from(self.worker.stack[ply].double_extensions) < p.se_double_max();
+            Singular::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= ctx.beta {
+            Singular::Cut(singular_beta)
+        } else if h.score >= ctx.beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// Move-loop pruning: whether the picked move can be skipped without searching it. Never
+    /// before one move has been searched and found not to lose to a mate.
     pub(crate) fn should_prune(
         &self,
         pos: &Position,
-        mv: Move,
+        picked: &Picked,
         ctx: &NodeContext,
         node: &mut LoopState,
     ) -> bool {
         if node.best_score <= -MATE_THRESHOLD {
             return false;
         }
-        let (depth, p) = (ctx.depth, &self.params);
+        let (mv, depth, p) = (picked.mv, ctx.depth, &self.params);
         let quiet = pos.is_quiet(mv);
         if quiet {
             if node.skip_quiets {
@@ -240,28 +324,39 @@ impl Searcher<'_> {
                 node.skip_quiets = true;
                 return true;
             }
-            false
+            // History pruning: at shallow depth, a quiet move with a bad enough record.
+            !ctx.pv_node && depth <= p.hp_max_depth() && picked.history < -p.hp_margin() * depth
         } else {
             depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
     }
 
-    /// Plays `mv` and searches the child: the first move with the full window, later ones with
-    /// a null window and late move reductions, re-searched when they beat `alpha`.
+    /// Plays the picked move and searches the child: the first move with the full window,
+    /// later ones with a null window and late move reductions, re-searched when they beat
+    /// `alpha`. A move without a singular `extension` (0) is extended one ply when it gives
+    /// check.
     pub(crate) fn search_child(
         &mut self,
         pos: &Position,
-        mv: Move,
-        class: MoveClass,
+        picked: &Picked,
         ctx: &NodeContext,
         alpha: i32,
         searched: usize,
+        extension: i32,
     ) -> i32 {
-        let (depth, beta, ply) = (ctx.depth, ctx.beta, ctx.ply);
+        let (mv, depth, beta, ply) = (picked.mv, ctx.depth, ctx.beta, ctx.ply);
         let quiet = pos.is_quiet(mv);
         self.with_move(pos, mv, ply, |s, child| {
             let gives_check = child.in_check();
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let extension = if extension == 0 {
+                i32::from(gives_check)
+            } else {
+                extension
+            };
+            if extension >= 2 {
+                s.worker.stack[ply + 1].double_extensions += 1;
+            }
+            let new_depth = depth - 1 + extension;
             if searched == 1 {
                 -s.negamax(
                     child,
@@ -282,8 +377,8 @@ impl Searcher<'_> {
                     r += i32::from(!ctx.improving);
                     r += i32::from(ctx.cut_node);
                     r -= i32::from(gives_check);
-                    r -= i32::from(class.is_expected_good());
-                    r -= s.worker.history.score(pos.turn(), mv) / s.params.lmr_history_divisor();
+                    r -= i32::from(picked.class.is_expected_good());
+                    r -= picked.history / s.params.lmr_history_divisor();
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -299,7 +394,19 @@ impl Searcher<'_> {
         })
     }
 
-    /// Stores a node's result in the hash table, its bound read from the original window.
+    /// The static evaluation `raw` of `pos` with the correction history's correction
+    /// (`SCORE_NONE` stays so: in check there is none).
+    #[inline]
+    fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+        if raw == SCORE_NONE {
+            raw
+        } else {
+            self.worker.correction.corrected(pos, raw)
+        }
+    }
+
+    /// Stores a node's result in the hash table, its bound read from the original window;
+    /// returns the bound. `eval` is the uncorrected static evaluation.
     fn store(
         &self,
         key: u64,
@@ -308,7 +415,7 @@ impl Searcher<'_> {
         eval: i32,
         depth: i32,
         ply: usize,
-    ) {
+    ) -> Bound {
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -320,6 +427,7 @@ impl Searcher<'_> {
         let mv = best_move.map_or(0, Move::to_raw);
         self.tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
+        bound
     }
 
     /// Quiescence search: only captures and promotions (all moves when in check), so that
@@ -353,29 +461,31 @@ impl Searcher<'_> {
         }
         let tt_move = hit.and_then(|h| Move::from_raw(h.mv));
 
-        let (eval, mut best_score) = if in_check {
-            (SCORE_NONE, -INFINITE)
+        let (raw_eval, eval, mut best_score) = if in_check {
+            (SCORE_NONE, SCORE_NONE, -INFINITE)
         } else {
-            let eval = match hit {
+            let raw_eval = match hit {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
                 _ => self.static_eval(pos, ply),
             };
+            let eval = self.corrected_eval(pos, raw_eval);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
-            (eval, eval)
+            (raw_eval, eval, eval)
         };
 
-        let mut picker = if in_check {
+        let mut picker = MovePicker::empty();
+        if in_check {
             let hints = OrderingHints {
                 tt_move,
                 ..OrderingHints::default()
             };
-            MovePicker::new(pos, &hints, &self.worker.history)
+            picker.fill(pos, &hints, &self.worker.history);
         } else {
-            MovePicker::noisy(pos, tt_move)
-        };
+            picker.fill_noisy(pos, tt_move, &self.worker.history);
+        }
         if in_check && picker.is_empty() {
             return mated_in(ply);
         }
@@ -419,7 +529,7 @@ impl Searcher<'_> {
             key,
             (best_move, best_score),
             (original_alpha, beta),
-            eval,
+            raw_eval,
             0,
             ply,
         );
@@ -435,6 +545,30 @@ mod tests {
     use crate::score::mate_in;
     use crate::worker::Worker;
     use tt::TranspositionTable;
+
+    /// A singular-extension search leaves its excluded move out and stores nothing: with the
+    /// only legal move excluded the node has no move to search and fails low, and the table
+    /// keeps no entry that a search of the whole node would contradict.
+    #[test]
+    fn a_search_without_the_excluded_move_skips_it_and_stores_nothing() {
+        // White's only legal move is a3-a4: the rooks hold the king.
+        let pos = Position::from_fen("1r5k/8/8/8/8/P7/7r/K7 w - - 0 1").expect("FEN");
+        let only = pos.parse_uci_move("a3a4", false).expect("legal");
+        assert_eq!(pos.legal_moves().len(), 1);
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        searcher.worker.stack[1].excluded = Some(only);
+        let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
+        assert_eq!(score, -INFINITE);
+        assert!(tt.probe(pos.key(), 1).is_none(), "nothing stored");
+        searcher.worker.stack[1].excluded = None;
+        let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
+        assert!(score > -INFINITE);
+        assert!(tt.probe(pos.key(), 1).is_some(), "the whole node is stored");
+    }
 
     /// A mate found at one ply and stored in the table is read back, at another ply, as the
     /// same mate counted from the new root: the distance from the node is what the table

@@ -11,6 +11,7 @@ mod accumulators;
 mod alphabeta;
 mod aspiration;
 mod control;
+mod correction;
 mod crew;
 mod evaluate;
 mod history;

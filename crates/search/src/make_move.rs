@@ -12,9 +12,10 @@ use crate::searcher::Searcher;
 
 impl Searcher<'_> {
     /// Plays `mv` in `pos`, the node at `ply`, and runs `search` on the child (copy-make:
-    /// `pos` is untouched). Meanwhile the stack holds the move and the piece that made it
-    /// and counts the child's plies since a null move, the child's key ends the line, and the
-    /// child's accumulator is the parent's changed by the move.
+    /// `pos` is untouched). Meanwhile the stack holds the move and the piece that made it,
+    /// counts the child's plies since a null move, carries the line's double extensions and
+    /// excludes no move at the child; the child's key ends the line, and the child's
+    /// accumulator is the parent's changed by the move.
     #[inline(always)]
     pub(crate) fn with_move<R>(
         &mut self,
@@ -27,6 +28,8 @@ impl Searcher<'_> {
         stack[ply].mv = Some(mv);
         stack[ply].moved = pos.piece_at(mv.from());
         stack[ply + 1].plies_from_null = stack[ply].plies_from_null.saturating_add(1);
+        stack[ply + 1].excluded = None;
+        stack[ply + 1].double_extensions = stack[ply].double_extensions;
         self.accumulator_play(pos, mv, ply);
         let mut child = pos.clone();
         child.play(mv);
@@ -52,10 +55,52 @@ impl Searcher<'_> {
         stack[ply].mv = None;
         stack[ply].moved = None;
         stack[ply + 1].plies_from_null = 0;
+        stack[ply + 1].excluded = None;
+        stack[ply + 1].double_extensions = stack[ply].double_extensions;
         self.accumulator_pass(ply);
         self.worker.keys.push(child.key());
         let result = search(self, &child);
         self.worker.keys.pop();
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+    use crate::crew::Crew;
+    use crate::worker::Worker;
+    use tt::TranspositionTable;
+
+    /// A child inherits the line's double extensions and excludes no move, whatever a
+    /// singular-extension search left in its slot before; after a null move likewise.
+    #[test]
+    fn children_inherit_double_extensions_and_exclude_nothing() {
+        let pos = Position::startpos();
+        let mv = pos.parse_uci_move("e2e4", false).expect("legal");
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        searcher.worker.stack[3].double_extensions = 2;
+        searcher.worker.stack[4].double_extensions = 5;
+        searcher.worker.stack[4].excluded = Some(mv);
+        let seen = searcher.with_move(&pos, mv, 3, |s, _| {
+            (
+                s.worker.stack[4].double_extensions,
+                s.worker.stack[4].excluded,
+            )
+        });
+        assert_eq!(seen, (2, None));
+        searcher.worker.stack[4].excluded = Some(mv);
+        let seen = searcher.with_null(&pos, 3, |s, _| {
+            (
+                s.worker.stack[4].double_extensions,
+                s.worker.stack[4].excluded,
+            )
+        });
+        assert_eq!(seen, (2, None));
     }
 }

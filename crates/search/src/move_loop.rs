@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use movegen::{Move, Position};
 
-use crate::history::history_bonus;
+use crate::history::{CONTINUATION_PLIES, Continuations, PieceTo, history_bonus};
 use crate::score::INFINITE;
 use crate::searcher::Searcher;
 
@@ -34,6 +34,8 @@ pub(crate) struct LoopState {
     pub quiets_tried: usize,
     /// The first of them, which a cutoff's history update lowers.
     pub quiets: ArrayVec<Move, 64>,
+    /// The first noisy moves searched that did not become the best move, likewise.
+    pub noisy: ArrayVec<Move, 32>,
     /// Late move pruning or futility has ruled out every further quiet move.
     pub skip_quiets: bool,
 }
@@ -48,6 +50,7 @@ impl LoopState {
             searched,
             quiets_tried: 0,
             quiets: ArrayVec::new(),
+            noisy: ArrayVec::new(),
             skip_quiets: false,
         }
     }
@@ -96,8 +99,8 @@ impl Searcher<'_> {
                     self.worker.pv.update(ctx.ply, mv);
                 }
                 if score >= ctx.beta {
-                    if quiet && ctx.ply > 0 {
-                        self.reward_quiet(pos, mv, &node.quiets, ctx.depth, ctx.ply);
+                    if ctx.ply > 0 {
+                        self.reward_cutoff(pos, mv, node, ctx.depth, ctx.ply);
                     }
                     return Step::Cutoff;
                 }
@@ -105,23 +108,72 @@ impl Searcher<'_> {
                 step = Step::RaisedAlpha;
             }
         }
-        if quiet && node.best_move != Some(mv) {
-            node.quiets_tried += 1;
-            let _ = node.quiets.try_push(mv);
+        if node.best_move != Some(mv) {
+            if quiet {
+                node.quiets_tried += 1;
+                let _ = node.quiets.try_push(mv);
+            } else {
+                let _ = node.noisy.try_push(mv);
+            }
         }
         step
     }
 
+    /// The moves `CONTINUATION_PLIES` before the node at `ply`, for continuation history.
+    #[inline]
+    pub(crate) fn continuations(&self, ply: usize) -> Continuations {
+        std::array::from_fn(|i| {
+            let back = ply.checked_sub(CONTINUATION_PLIES[i])?;
+            let earlier = &self.worker.stack[back];
+            Some(PieceTo {
+                piece: earlier.moved?,
+                to: earlier.mv?.to(),
+            })
+        })
+    }
+
+    /// Move `mv` caused a cutoff: raise its history and lower that of the moves tried before
+    /// it (a capture's cutoff lowers only the captures). A quiet move also becomes a killer
+    /// and the countermove of the move before it.
+    fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        node: &LoopState,
+        depth: i32,
+        ply: usize,
+    ) {
+        let bonus = history_bonus(&self.params, depth);
+        if pos.is_quiet(mv) {
+            self.reward_quiet(pos, mv, &node.quiets, bonus, ply);
+        } else {
+            self.update_capture(pos, mv, bonus);
+        }
+        for &other in &node.noisy {
+            self.update_capture(pos, other, -bonus);
+        }
+    }
+
+    /// Adds `bonus` to the capture history of the noisy move `mv` (a quiet promotion has none).
+    fn update_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let (Some(piece), Some(victim)) = (pos.piece_at(mv.from()), pos.captured_role(mv)) {
+            self.worker
+                .history
+                .update_capture(piece, mv.to(), victim, bonus);
+        }
+    }
+
     /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
     /// and remember it as killer and as the countermove of the move before it.
-    fn reward_quiet(&mut self, pos: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
-        let bonus = history_bonus(&self.params, depth);
+    fn reward_quiet(&mut self, pos: &Position, mv: Move, tried: &[Move], bonus: i32, ply: usize) {
         let side = pos.turn();
         let previous = self.worker.stack[ply - 1];
+        let earlier = self.continuations(ply);
         let history = &mut self.worker.history;
-        history.update(side, mv, bonus);
-        for &other in tried {
-            history.update(side, other, -bonus);
+        for (m, b) in std::iter::once((mv, bonus)).chain(tried.iter().map(|&m| (m, -bonus))) {
+            if let Some(piece) = pos.piece_at(m.from()) {
+                history.update_quiet(side, piece, m, &earlier, b);
+            }
         }
         history.add_killer(ply, mv);
         if let (Some(piece), Some(prev)) = (previous.moved, previous.mv) {

@@ -1,15 +1,16 @@
 //! The move picker: hands out a node's moves best-first, scoring them once and selecting
 //! lazily, since a cutoff usually comes after the first few.
 //!
-//! Order: hash move, winning and equal captures and queen promotions (MVV-LVA), killers,
-//! countermove, quiet moves by history, then losing captures and under-promotions. Each move
+//! Order: hash move, winning and equal captures and queen promotions (MVV-LVA, then capture
+//! history), killers, countermove, quiet moves by butterfly and continuation history, then
+//! losing captures and under-promotions. Each move
 //! comes with its [`MoveClass`], which is what pruning and reductions read: the ordering
 //! score may change (new history terms, a staged picker) without changing what they do.
 
 use arrayvec::ArrayVec;
 use movegen::{GenKind, MAX_MOVES, Move, MoveList, Position, Role};
 
-use crate::history::History;
+use crate::history::{Continuations, History};
 use crate::see::{see_ge, see_value};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -17,6 +18,8 @@ const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTERMOVE: i32 = KILLER - 2;
 const BAD_NOISY: i32 = -(1 << 28);
+/// Capture history is divided by this before it joins MVV-LVA (victim values times 8).
+const CAPTURE_HISTORY_DIVISOR: i32 = 32;
 
 /// Why the picker hands a move out where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,7 +49,7 @@ impl MoveClass {
     }
 }
 
-/// A move handed out by the picker: its class and its ordering score.
+/// A move handed out by the picker: its class, its ordering score and its history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Picked {
     /// The move.
@@ -55,6 +58,17 @@ pub struct Picked {
     pub class: MoveClass,
     /// Its ordering score (higher first); meaningful only for comparing moves of one node.
     pub score: i32,
+    /// A quiet move's history (butterfly plus continuations), whatever its class; 0 for a
+    /// capture or promotion. Pruning and reductions read it: the picker looked it up once.
+    pub history: i32,
+}
+
+/// A move's ordering score, class and history, as the picker keeps them.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    score: i32,
+    class: MoveClass,
+    history: i32,
 }
 
 /// What the picker needs to know to order quiet moves.
@@ -66,46 +80,68 @@ pub struct OrderingHints {
     pub killers: [Option<Move>; 2],
     /// The refutation of the opponent's last move.
     pub countermove: Option<Move>,
+    /// The moves 1, 2 and 4 plies back, for continuation history.
+    pub continuations: Continuations,
 }
 
 /// Yields a node's legal moves in order of promise.
 #[derive(Clone, Debug)]
 pub struct MovePicker {
     moves: MoveList,
-    scores: ArrayVec<(i32, MoveClass), MAX_MOVES>,
+    scores: ArrayVec<Scored, MAX_MOVES>,
     next: usize,
 }
 
 impl MovePicker {
     /// All legal moves of `pos`, ordered with `hints` and `history`.
     pub fn new(pos: &Position, hints: &OrderingHints, history: &History) -> MovePicker {
-        MovePicker::with_moves(pos, pos.legal_moves(), hints, Some(history))
+        let mut picker = MovePicker::empty();
+        picker.fill(pos, hints, history);
+        picker
     }
 
-    /// Captures and promotions only (quiescence search), ordered by MVV-LVA and SEE.
-    pub fn noisy(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+    /// A picker with no moves, for [`MovePicker::fill`] or [`MovePicker::fill_noisy`].
+    ///
+    /// The picker is a few kilobytes: the search creates it empty where it keeps it and fills
+    /// it there, since one built by a constructor and returned is copied on the way.
+    #[inline(always)]
+    pub fn empty() -> MovePicker {
+        MovePicker {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
+    /// Replaces the picker's moves with all legal moves of `pos`, ordered with `hints` and
+    /// `history`.
+    pub fn fill(&mut self, pos: &Position, hints: &OrderingHints, history: &History) {
+        self.fill_kind(pos, GenKind::All, hints, history);
+    }
+
+    /// Replaces the picker's moves with the captures and promotions of `pos` (quiescence
+    /// search), ordered by MVV-LVA, capture history and SEE, the hash move first.
+    pub fn fill_noisy(&mut self, pos: &Position, tt_move: Option<Move>, history: &History) {
         let hints = OrderingHints {
             tt_move,
             ..OrderingHints::default()
         };
-        MovePicker::with_moves(pos, pos.generate_moves(GenKind::Noisy), &hints, None)
+        self.fill_kind(pos, GenKind::Noisy, &hints, history);
     }
 
-    fn with_moves(
+    fn fill_kind(
+        &mut self,
         pos: &Position,
-        moves: MoveList,
+        kind: GenKind,
         hints: &OrderingHints,
-        history: Option<&History>,
-    ) -> MovePicker {
-        let scores = moves
-            .iter()
-            .map(|&mv| score_move(pos, mv, hints, history))
-            .collect();
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
+        history: &History,
+    ) {
+        pos.generate_into(kind, &mut self.moves);
+        self.scores.clear();
+        for &mv in &self.moves {
+            self.scores.push(score_move(pos, mv, hints, history));
         }
+        self.next = 0;
     }
 
     /// How many moves the node has in all.
@@ -118,69 +154,94 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    /// The best-scored move not yet handed out, with its class and ordering score.
+    /// The best-scored move not yet handed out, with its class, ordering score and history.
     pub fn next_move(&mut self) -> Option<Picked> {
-        let rest = self.scores.get(self.next..)?;
-        let (offset, _) = rest
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, (s, _))| (*s, -(i as isize)))?;
-        let best = self.next + offset;
+        let first = self.scores.get(self.next)?;
+        // The first of the highest scores: ties keep the generation order.
+        let (mut best, mut best_score) = (self.next, first.score);
+        for (i, s) in self.scores.iter().enumerate().skip(self.next + 1) {
+            if s.score > best_score {
+                (best, best_score) = (i, s.score);
+            }
+        }
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
-        let (score, class) = self.scores[self.next];
+        let Scored {
+            score,
+            class,
+            history,
+        } = self.scores[self.next];
         let picked = Picked {
             mv: self.moves[self.next],
             class,
             score,
+            history,
         };
         self.next += 1;
         Some(picked)
     }
 }
 
-/// A move's ordering score and class.
-fn score_move(
-    pos: &Position,
-    mv: Move,
-    hints: &OrderingHints,
-    history: Option<&History>,
-) -> (i32, MoveClass) {
-    if Some(mv) == hints.tt_move {
-        return (TT_MOVE, MoveClass::HashMove);
-    }
+/// A move's ordering score, class and history.
+fn score_move(pos: &Position, mv: Move, hints: &OrderingHints, history: &History) -> Scored {
+    let scored = |score, class| Scored {
+        score,
+        class,
+        history: 0,
+    };
+    let Some(piece) = pos.piece_at(mv.from()) else {
+        return scored(BAD_NOISY, MoveClass::BadNoisy);
+    };
     let promotion = mv.promotion();
-    if let Some(victim) = pos.captured_role(mv) {
-        let attacker = pos.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
-        let mvv_lva =
-            see_value(victim) * 8 - attacker.index() as i32 + promotion.map_or(0, see_value);
+    let victim = pos.captured_role(mv);
+    if victim.is_none() && promotion.is_none() {
+        let quiet = history.quiet_score(pos.turn(), piece, mv, &hints.continuations);
+        let (score, class) = if Some(mv) == hints.tt_move {
+            (TT_MOVE, MoveClass::HashMove)
+        } else if Some(mv) == hints.killers[0] {
+            (KILLER, MoveClass::Killer)
+        } else if Some(mv) == hints.killers[1] {
+            (KILLER - 1, MoveClass::Killer)
+        } else if Some(mv) == hints.countermove {
+            (COUNTERMOVE, MoveClass::Countermove)
+        } else {
+            (quiet, MoveClass::Quiet)
+        };
+        return Scored {
+            score,
+            class,
+            history: quiet,
+        };
+    }
+    if Some(mv) == hints.tt_move {
+        return scored(TT_MOVE, MoveClass::HashMove);
+    }
+    if let Some(victim) = victim {
+        // Capture history moves a capture by at most about half a pawn of victim value.
+        let mvv_lva = see_value(victim) * 8 - piece.role.index() as i32
+            + promotion.map_or(0, see_value)
+            + history.capture_score(piece, mv.to(), victim) / CAPTURE_HISTORY_DIVISOR;
         let good = promotion.is_none_or(|r| r == Role::Queen) && see_ge(pos, mv, 0);
         return if good {
-            (GOOD_NOISY + mvv_lva, MoveClass::GoodNoisy)
+            scored(GOOD_NOISY + mvv_lva, MoveClass::GoodNoisy)
         } else {
-            (BAD_NOISY + mvv_lva, MoveClass::BadNoisy)
+            scored(BAD_NOISY + mvv_lva, MoveClass::BadNoisy)
         };
     }
     match promotion {
-        Some(Role::Queen) => return (GOOD_NOISY + see_value(Role::Queen), MoveClass::GoodNoisy),
-        Some(role) => return (BAD_NOISY + see_value(role), MoveClass::BadNoisy),
-        None => {}
-    }
-    if Some(mv) == hints.killers[0] {
-        (KILLER, MoveClass::Killer)
-    } else if Some(mv) == hints.killers[1] {
-        (KILLER - 1, MoveClass::Killer)
-    } else if Some(mv) == hints.countermove {
-        (COUNTERMOVE, MoveClass::Countermove)
-    } else {
-        let score = history.map_or(0, |h| h.score(pos.turn(), mv));
-        (score, MoveClass::Quiet)
+        Some(Role::Queen) => scored(GOOD_NOISY + see_value(Role::Queen), MoveClass::GoodNoisy),
+        _ => scored(
+            BAD_NOISY + promotion.map_or(0, see_value),
+            MoveClass::BadNoisy,
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::PieceTo;
+    use movegen::{Color, Piece, Square};
 
     /// Every class the picker hands out, in the order it promises: hash move, good noisy,
     /// killer, countermove, quiet, bad noisy.
@@ -193,6 +254,7 @@ mod tests {
             tt_move: Some(mv("e1f1")),
             killers: [Some(mv("c3e4")), None],
             countermove: Some(mv("h4h3")),
+            ..OrderingHints::default()
         };
         let mut picker = MovePicker::new(&pos, &hints, &History::default());
         let mut picked = Vec::new();
@@ -223,5 +285,63 @@ mod tests {
         let ranks: Vec<_> = picked.iter().map(|p| rank(p.class)).collect();
         assert!(ranks.is_sorted(), "classes out of order: {picked:?}");
         assert!(picked.windows(2).all(|w| w[0].score >= w[1].score));
+    }
+
+    /// Every quiet move comes with its history (butterfly plus continuations) whatever its
+    /// class, so pruning and reductions need not look it up again; noisy moves with 0. A
+    /// refilled picker holds the new position's moves only.
+    #[test]
+    fn quiet_moves_carry_their_history_whatever_their_class() {
+        let pos = Position::from_fen("3rk3/1P6/8/3p2n1/7Q/2N5/8/4K3 w - - 0 1").expect("FEN");
+        let mv = |text| pos.parse_uci_move(text, false).expect("legal");
+        let knight = pos.piece_at(mv("c3e4").from()).expect("knight");
+        let queen = pos.piece_at(mv("h4h3").from()).expect("queen");
+        // Black's last move was a rook to d7.
+        let earlier = PieceTo {
+            piece: Piece {
+                color: Color::Black,
+                role: Role::Rook,
+            },
+            to: Square::D7,
+        };
+        let continuations = [Some(earlier), None, None];
+        let mut history = History::default();
+        for (piece, text, bonus) in [
+            (knight, "c3e4", 700),
+            (queen, "h4h3", -300),
+            (knight, "c3b5", 1200),
+        ] {
+            history.update_quiet(Color::White, piece, mv(text), &continuations, bonus);
+        }
+        let hints = OrderingHints {
+            killers: [Some(mv("c3e4")), None],
+            countermove: Some(mv("h4h3")),
+            continuations,
+            ..OrderingHints::default()
+        };
+        let mut picker = MovePicker::empty();
+        picker.fill(&Position::startpos(), &hints, &history);
+        picker.fill(&pos, &hints, &history);
+        let mut picked = Vec::new();
+        while let Some(p) = picker.next_move() {
+            picked.push(p);
+        }
+        assert_eq!(picked.len(), pos.legal_moves().len());
+        let get = |text| *picked.iter().find(|p| p.mv == mv(text)).expect("picked");
+        assert_eq!(
+            (get("c3e4").class, get("c3e4").history),
+            (MoveClass::Killer, 1400)
+        );
+        assert_eq!(
+            (get("h4h3").class, get("h4h3").history),
+            (MoveClass::Countermove, -600)
+        );
+        let quiet = get("c3b5");
+        assert_eq!(
+            (quiet.class, quiet.history, quiet.score),
+            (MoveClass::Quiet, 2400, 2400)
+        );
+        assert_eq!(get("h4g5").history, 0, "a capture has no quiet history");
+        assert_eq!(get("c3a4").history, 0, "a move without a record");
     }
 }

@@ -86,7 +86,22 @@ search_params! {
     /// Late move reductions: ln(depth) * ln(move number) is divided by this, in hundredths.
     lmr_divisor: "LmrDivisor" = 225, 100..=500, step 15;
     /// Late move reductions: one ply less per this much history.
-    lmr_history_divisor: "LmrHistoryDivisor" = 8192, 1024..=32768, step 512;
+    lmr_history_divisor: "LmrHistoryDivisor" = 12288, 1024..=32768, step 512;
+    /// Singular extensions from this depth on...
+    se_min_depth: "SeMinDepth" = 7, 4..=14, step 1;
+    /// ... when the hash entry is at most this much shallower than the node...
+    se_tt_depth_margin: "SeTtDepthMargin" = 3, 1..=6, step 1;
+    /// ... searching the other moves against the hash score minus this many centipawns per
+    /// ply of depth, in eighths.
+    se_margin: "SeMargin" = 8, 0..=32, step 2;
+    /// Double extension when the other moves fail this far below the singular bound...
+    se_double_margin: "SeDoubleMargin" = 20, 0..=100, step 5;
+    /// ... at most this many times on a line.
+    se_double_max: "SeDoubleMax" = 6, 0..=16, step 1;
+    /// History pruning: quiet moves of non-PV nodes up to this depth...
+    hp_max_depth: "HpMaxDepth" = 3, 0..=8, step 1;
+    /// ... whose history is below minus this times depth are skipped.
+    hp_margin: "HpMargin" = 3000, 500..=12000, step 250;
     /// Late move pruning: quiet moves searched before the rest are skipped, 3 + depth^2
     /// (halved when not improving) with this as the 3.
     lmp_base: "LmpBase" = 3, 0..=12, step 1;

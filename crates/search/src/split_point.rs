@@ -267,7 +267,7 @@ impl Searcher<'_> {
                 match &mut state.work {
                     Some(SplitWork::Node(picker)) => {
                         while let Some(picked) = picker.next_move() {
-                            if !self.should_prune(&sp.position, picked.mv, &ctx, &mut state.node) {
+                            if !self.should_prune(&sp.position, &picked, &ctx, &mut state.node) {
                                 next = Some(Next::Node(picked));
                                 break;
                             }
@@ -291,9 +291,9 @@ impl Searcher<'_> {
                         self.search_root_move(&sp.position, mv, ctx.depth, alpha, ctx.beta, false);
                     (mv, Some(i), score)
                 }
-                Next::Node(Picked { mv, class, .. }) => {
-                    let score = self.search_child(&sp.position, mv, class, &ctx, alpha, searched);
-                    (mv, None, score)
+                Next::Node(picked) => {
+                    let score = self.search_child(&sp.position, &picked, &ctx, alpha, searched, 0);
+                    (picked.mv, None, score)
                 }
             };
             if self.aborted() {

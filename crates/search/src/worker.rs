@@ -17,6 +17,7 @@ use tt::TranspositionTable;
 
 use crate::accumulators::AccumulatorStack;
 use crate::control::SearchControl;
+use crate::correction::CorrectionHistory;
 use crate::crew::Crew;
 use crate::history::History;
 use crate::params::{LmrTable, SearchParams};
@@ -36,6 +37,11 @@ pub(crate) struct PlyState {
     pub moved: Option<Piece>,
     /// Null move pruning is off in this subtree (verification search).
     pub no_null: bool,
+    /// The move a singular-extension search leaves out of this node (which then neither
+    /// prunes nor stores: its result is about the other moves only).
+    pub excluded: Option<Move>,
+    /// Double extensions on the line to this node, which a limit keeps from compounding.
+    pub double_extensions: u8,
     /// Plies since the last null move on the line to this node (repetitions do not reach
     /// back across one); at the root, as many as there are.
     pub plies_from_null: usize,
@@ -48,6 +54,8 @@ impl Default for PlyState {
             mv: None,
             moved: None,
             no_null: false,
+            excluded: None,
+            double_extensions: 0,
             plies_from_null: usize::MAX,
         }
     }
@@ -58,6 +66,8 @@ impl Default for PlyState {
 pub struct Worker {
     /// Butterfly history, killers and countermoves.
     pub(crate) history: History,
+    /// Pawn-structure corrections of the static evaluation.
+    pub(crate) correction: CorrectionHistory,
     /// One entry per ply of the current line (plus one, for the children of the last ply).
     pub(crate) stack: Box<[PlyState; MAX_PLY + 2]>,
     pub(crate) pv: PvTable,
@@ -84,6 +94,7 @@ impl Worker {
     pub fn new() -> Worker {
         Worker {
             history: History::default(),
+            correction: CorrectionHistory::default(),
             stack: Box::new([PlyState::default(); MAX_PLY + 2]),
             pv: PvTable::default(),
             // Room for a long game and the deepest line, so the search never grows it.
@@ -122,6 +133,7 @@ impl Worker {
     /// Forgets what earlier searches taught it (`ucinewgame`, or a fresh bench position).
     pub fn clear(&mut self) {
         self.history.clear();
+        self.correction.clear();
     }
 
     /// The worker's move-ordering memory.

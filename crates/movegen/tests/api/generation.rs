@@ -1,7 +1,7 @@
 //! Staged generation: noisy and quiet moves partition all legal moves, and each stage holds
 //! exactly the moves of its kind.
 
-use movegen::{GenKind, Move, Position};
+use movegen::{GenKind, Move, MoveList, Position};
 
 use crate::util::{Rng, all_fens, pos};
 
@@ -34,13 +34,29 @@ fn check_partition(p: &Position) {
     assert_eq!(p.has_legal_moves(), !all.is_empty());
 }
 
+/// A list reused across positions and kinds holds exactly what a fresh one would: nothing
+/// of the previous contents survives.
+fn check_reused_list(p: &Position, list: &mut MoveList) {
+    for kind in [GenKind::All, GenKind::Noisy, GenKind::Quiet] {
+        p.generate_into(kind, list);
+        assert_eq!(
+            list.as_slice(),
+            p.generate_moves(kind).as_slice(),
+            "{kind:?} in {}",
+            p.fen()
+        );
+    }
+}
+
 #[test]
 fn noisy_and_quiet_partition_all_moves_along_random_games() {
     let mut rng = Rng::new(2024);
+    let mut reused = MoveList::new();
     for (fen, _) in all_fens() {
         let mut p = pos(fen);
         for _ in 0..150 {
             check_partition(&p);
+            check_reused_list(&p, &mut reused);
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
