@@ -32,10 +32,13 @@ fn last_tbhits(lines: &[String]) -> u64 {
 
 /// Runs `go` until a search reports tablebase hits, and returns its lines: the engine reads the
 /// table files in the background after `SyzygyPath` is set, and the search's probes get no
-/// answer before they are read. Gives up after a minute (the files are never read).
+/// answer before they are read. The hash is cleared before each try: a search that ran before
+/// the files were read leaves entries whose cutoffs would keep the next ones from probing at
+/// all. Gives up after a minute (the files are never read).
 fn search_with_hits(e: &mut Engine, go: &str) -> Vec<String> {
     let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
+        e.send("setoption name Clear Hash");
         e.send(go);
         let lines = e.wait_bestmove();
         if last_tbhits(&lines) > 0 || std::time::Instant::now() > give_up {
