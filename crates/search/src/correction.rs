@@ -7,7 +7,7 @@
 //! (search score - static eval), weighted by the depth of the search that measured it.
 
 use movegen::{Color, Position, Role};
-use tt::Bound;
+use tt::{Bound, TB_WIN_THRESHOLD};
 
 use crate::score::MATE_THRESHOLD;
 
@@ -58,10 +58,11 @@ impl CorrectionHistory {
         i32::from(self.pawn[pos.turn().index()][pawn_index(pos)]) / GRAIN
     }
 
-    /// `raw` corrected for `pos`, kept out of the mate range.
+    /// `raw` corrected for `pos`, kept below the tablebase and mate scores (as the
+    /// uncorrected evaluation is), so a corrected evaluation never reads as a proven result.
     #[inline]
     pub fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        (raw + self.correction(pos)).clamp(-MATE_THRESHOLD + 1, MATE_THRESHOLD - 1)
+        (raw + self.correction(pos)).clamp(-TB_WIN_THRESHOLD + 1, TB_WIN_THRESHOLD - 1)
     }
 
     /// Learns from a search of `pos` to `depth` that returned `score` with `bound`, where the
@@ -122,6 +123,11 @@ mod tests {
         assert!(
             (MAX_CORRECTION - 2..=MAX_CORRECTION).contains(&capped),
             "{capped}"
+        );
+        // At the edge of the evaluation band the correction cannot reach tablebase scores.
+        assert_eq!(
+            corr.corrected(&p, TB_WIN_THRESHOLD - 10),
+            TB_WIN_THRESHOLD - 1
         );
         corr.clear();
         assert_eq!(corr.correction(&p), 0);
