@@ -7,6 +7,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod fen;
+mod gives_check;
 mod legal_moves;
 mod make_move;
 mod material;

@@ -310,8 +310,12 @@ impl Searcher<'_> {
         let (mv, depth, p) = (picked.mv, ctx.depth, &self.params);
         let quiet = pos.is_quiet(mv);
         if quiet {
+            // A quiet check is never pruned here: the static evaluation cannot see what it
+            // threatens, and mating attacks begin with one (Stockfish exempts checks from
+            // its quiet-move futility pruning the same way).
+            let gives_check = || pos.gives_check(mv);
             if node.skip_quiets {
-                return true;
+                return !gives_check();
             }
             let futile = !ctx.in_check
                 && depth <= p.fp_max_depth()
@@ -322,10 +326,13 @@ impl Searcher<'_> {
                 && node.quiets_tried >= late_move_limit(p, depth, ctx.improving);
             if futile || too_late {
                 node.skip_quiets = true;
-                return true;
+                return !gives_check();
             }
             // History pruning: at shallow depth, a quiet move with a bad enough record.
-            !ctx.pv_node && depth <= p.hp_max_depth() && picked.history < -p.hp_margin() * depth
+            !ctx.pv_node
+                && depth <= p.hp_max_depth()
+                && picked.history < -p.hp_margin() * depth
+                && !gives_check()
         } else {
             depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }

@@ -155,3 +155,29 @@ fn is_legal_agrees_with_legal_moves() {
         });
     }
 }
+
+/// `gives_check` says, without playing the move, what playing it shows: along random games
+/// from every test position (Chess960 castling, en passant, promotions among them), for
+/// every legal move, whether the opponent is in check afterwards.
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let mut rng = Rng::new(0xc4ec);
+    let (mut moves, mut checks) = (0, 0);
+    for (fen, _) in all_fens() {
+        for _ in 0..4 {
+            random_game(&mut rng, &pos(fen), 60, |p| {
+                for mv in p.legal_moves() {
+                    let mut child = p.clone();
+                    child.play(mv);
+                    assert_eq!(p.gives_check(mv), child.in_check(), "{mv:?} in {}", p.fen());
+                    moves += 1;
+                    checks += usize::from(child.in_check());
+                }
+            });
+        }
+    }
+    assert!(
+        moves > 100_000 && checks > 2_000,
+        "{moves} moves, {checks} checks"
+    );
+}
