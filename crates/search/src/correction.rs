@@ -1,61 +1,156 @@
 //! Correction history: how far the search's results have strayed from the static evaluation
-//! in positions with the same pawn structure, added back to the static evaluation.
+//! in positions that share a feature, added back to the static evaluation.
 //!
 //! After the idea in Stockfish and Weiss ("correction history"): the evaluation is often
-//! wrong the same way for a given pawn structure (a blocked centre, a passer it misjudges), and
-//! the searches of such positions say by how much. Each entry is a running average of
+//! wrong the same way for a given pawn structure (a blocked centre, a passer it misjudges) or a
+//! given placement of one side's pieces (a bad bishop, a king the network thinks safer than it
+//! is), and the searches of such positions say by how much. Each entry is a running average of
 //! (search score - static eval), weighted by the depth of the search that measured it.
+//!
+//! Three tables, each per side to move, are read at once and their entries summed with
+//! weights, as Stockfish's `correction_value` in `src/search.cpp` sums its pawn, minor-piece,
+//! non-pawn and continuation tables (<https://github.com/official-stockfish/Stockfish>):
+//! - pawn: indexed by both sides' pawns;
+//! - White's non-pawn pieces and Black's non-pawn pieces (king included): indexed by where one
+//!   side's knights, bishops, rooks, queens and king stand, so two positions that differ only
+//!   in the other side's pieces share an entry.
+//!
+//! `Position` carries only its full Zobrist key, so the indices hash the bitboards here: a
+//! multiply-shift hash per bitboard, five or two multiplications, far cheaper than an evaluation.
 
 use movegen::{Color, Position, Role};
 use tt::{Bound, TB_WIN_THRESHOLD};
 
 use crate::score::MATE_THRESHOLD;
 
-/// Entries per side; indexed by a hash of the pawns.
+/// Entries per side to move in each table.
 const SIZE: usize = 1 << 14;
 /// Entries are kept in 1/`GRAIN` centipawns, so small corrections accumulate.
 const GRAIN: i32 = 256;
-/// A correction never exceeds this many centipawns.
-const MAX_CORRECTION: i32 = 100;
+/// An entry never exceeds this many centipawns.
+const MAX_ENTRY: i32 = 100;
+/// The summed correction never exceeds this many centipawns.
+pub(crate) const MAX_CORRECTION: i32 = 150;
 /// Weights of an update are out of this; a search of depth d weighs min(d + 1, 16).
 const WEIGHT_SCALE: i32 = 256;
 const MAX_WEIGHT: i32 = 16;
 
-/// Per-side tables of pawn-structure corrections.
+/// How much each table's entry counts in the correction, out of [`TABLE_WEIGHT_SCALE`]: the
+/// pawn entry fully, each side's non-pawn entry half, so the non-pawn tables together weigh
+/// what the pawn table does.
+const PAWN_WEIGHT: i32 = 2;
+const NON_PAWN_WEIGHT: i32 = 1;
+const TABLE_WEIGHT_SCALE: i32 = 2;
+
+/// One table: an entry per side to move and index.
+type Table = Box<[[i16; SIZE]; 2]>;
+
+fn new_table() -> Table {
+    Box::new([[0; SIZE]; 2])
+}
+
+/// Per-side-to-move tables of corrections, by pawn structure and by each side's pieces.
 #[derive(Clone, Debug)]
 pub struct CorrectionHistory {
-    pawn: Box<[[i16; SIZE]; 2]>,
+    pawn: Table,
+    /// Indexed by colour: the table keyed by that colour's non-pawn pieces.
+    non_pawn: [Table; 2],
 }
 
 impl Default for CorrectionHistory {
     fn default() -> CorrectionHistory {
         CorrectionHistory {
-            pawn: Box::new([[0; SIZE]; 2]),
+            pawn: new_table(),
+            non_pawn: [new_table(), new_table()],
         }
     }
 }
 
-/// The table slot of `pos`'s pawn structure: multiply-shift hashing of both sides' pawns.
+/// Odd multipliers for the multiply-shift hash, one per role (from splitmix64 and xxHash).
+const MULTIPLIERS: [u64; 6] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0xBF58_476D_1CE4_E5B9,
+    0x94D0_49BB_1331_11EB,
+    0x1656_67B1_9E37_79F9,
+    0x27D4_EB2F_1656_67C5,
+];
+
+/// The slot of a hash: its top bits.
+#[inline]
+fn slot(h: u64) -> usize {
+    (h >> (64 - SIZE.trailing_zeros())) as usize
+}
+
+/// The table slot of `pos`'s pawn structure.
 #[inline]
 fn pawn_index(pos: &Position) -> usize {
     let white = pos.pieces(Color::White, Role::Pawn).0;
     let black = pos.pieces(Color::Black, Role::Pawn).0;
-    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    (h >> (64 - SIZE.trailing_zeros())) as usize
+    slot(white.wrapping_mul(MULTIPLIERS[0]) ^ black.wrapping_mul(MULTIPLIERS[1]))
+}
+
+/// The table slot of where `color`'s knights, bishops, rooks, queens and king stand.
+#[inline]
+fn non_pawn_index(pos: &Position, color: Color) -> usize {
+    let h = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ]
+    .iter()
+    .fold(0u64, |h, &role| {
+        h ^ pos
+            .pieces(color, role)
+            .0
+            .wrapping_mul(MULTIPLIERS[role.index()])
+    });
+    slot(h)
+}
+
+/// The slots of one position in the pawn, White non-pawn and Black non-pawn tables.
+#[inline]
+fn slots(pos: &Position) -> [usize; 3] {
+    [
+        pawn_index(pos),
+        non_pawn_index(pos, Color::White),
+        non_pawn_index(pos, Color::Black),
+    ]
+}
+
+/// Moves `entry` towards `error` (in 1/`GRAIN` centipawns) by `weight` out of `WEIGHT_SCALE`.
+#[inline]
+fn learn(entry: &mut i16, error: i32, weight: i32) {
+    let old = i32::from(*entry);
+    let new = (old * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
+    let limit = MAX_ENTRY * GRAIN;
+    *entry = new.clamp(-limit, limit) as i16;
 }
 
 impl CorrectionHistory {
     /// Forgets everything (for `ucinewgame`).
     pub fn clear(&mut self) {
-        for side in self.pawn.iter_mut() {
-            side.fill(0);
+        let [white, black] = &mut self.non_pawn;
+        for table in [&mut self.pawn, white, black] {
+            for side in table.iter_mut() {
+                side.fill(0);
+            }
         }
     }
 
-    /// The correction of `pos`'s static evaluation, in centipawns from the side to move.
+    /// The correction of `pos`'s static evaluation, in centipawns from the side to move: the
+    /// weighted sum of its entries, within [`MAX_CORRECTION`].
     #[inline]
     pub fn correction(&self, pos: &Position) -> i32 {
-        i32::from(self.pawn[pos.turn().index()][pawn_index(pos)]) / GRAIN
+        let stm = pos.turn().index();
+        let [pawn, white, black] = slots(pos);
+        let sum = PAWN_WEIGHT * i32::from(self.pawn[stm][pawn])
+            + NON_PAWN_WEIGHT
+                * (i32::from(self.non_pawn[0][stm][white])
+                    + i32::from(self.non_pawn[1][stm][black]));
+        (sum / (TABLE_WEIGHT_SCALE * GRAIN)).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
 
     /// `raw` corrected for `pos`, kept below the tablebase and mate scores (as the
@@ -66,8 +161,9 @@ impl CorrectionHistory {
     }
 
     /// Learns from a search of `pos` to `depth` that returned `score` with `bound`, where the
-    /// uncorrected static evaluation was `eval`: the entry moves towards the error. A bound
-    /// that does not contradict the evaluation says nothing about its error, and is ignored.
+    /// uncorrected static evaluation was `eval`: each of its entries moves towards the error.
+    /// A bound that does not contradict the evaluation says nothing about its error, and is
+    /// ignored.
     pub fn update(&mut self, pos: &Position, depth: i32, eval: i32, score: i32, bound: Bound) {
         let says_nothing = match bound {
             Bound::Lower => score <= eval,
@@ -78,16 +174,15 @@ impl CorrectionHistory {
         if says_nothing || score.abs() >= MATE_THRESHOLD {
             return;
         }
-        let entry = &mut self.pawn[pos.turn().index()][pawn_index(pos)];
-        let error = (score - eval).clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
+        let stm = pos.turn().index();
+        let [pawn, white, black] = slots(pos);
+        let error = (score - eval).clamp(-MAX_ENTRY, MAX_ENTRY) * GRAIN;
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
-        let old = i32::from(*entry);
-        let new = (old * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
-        let limit = MAX_CORRECTION * GRAIN;
-        *entry = new.clamp(-limit, limit) as i16;
+        learn(&mut self.pawn[stm][pawn], error, weight);
+        learn(&mut self.non_pawn[0][stm][white], error, weight);
+        learn(&mut self.non_pawn[1][stm][black], error, weight);
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,40 +191,117 @@ mod tests {
         Position::from_fen(fen).expect("FEN")
     }
 
-    /// Exact scores above the evaluation pull the correction up, towards the error and never
-    /// past it or past the cap; the other side and another pawn structure are untouched.
+    /// The non-zero entries of every table, as (table, side to move, slot, value).
+    fn touched(corr: &CorrectionHistory) -> Vec<(usize, usize, usize, i16)> {
+        let tables = [&corr.pawn, &corr.non_pawn[0], &corr.non_pawn[1]];
+        let mut out = Vec::new();
+        for (t, table) in tables.into_iter().enumerate() {
+            for (stm, side) in table.iter().enumerate() {
+                for (i, &v) in side.iter().enumerate() {
+                    if v != 0 {
+                        out.push((t, stm, i, v));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    const P: &str = "r3k3/pp3n2/8/8/8/2B5/PP6/4K2R w - - 0 1";
+
+    /// An update writes exactly one entry per table, each for the side to move and at the
+    /// position's own slots, and moves it towards the error, never past it.
     #[test]
-    fn exact_scores_pull_the_correction_towards_the_error() {
+    fn an_update_moves_only_its_own_entries() {
+        let p = pos(P);
         let mut corr = CorrectionHistory::default();
-        let p = pos("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
-        let other_side = pos("4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1");
-        let other_pawns = pos("4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1");
-        let mut last = 0;
-        for _ in 0..200 {
-            corr.update(&p, 10, 0, 60, Bound::Exact);
-            let c = corr.correction(&p);
-            assert!(c >= last && c <= 60, "{last} -> {c}");
-            last = c;
-        }
-        assert!(last >= 55, "converges near the error: {last}");
-        assert_eq!(corr.corrected(&p, 10), 10 + last);
-        assert_eq!(corr.correction(&other_side), 0);
-        assert_eq!(corr.correction(&other_pawns), 0);
-        for _ in 0..200 {
-            corr.update(&p, 10, 0, 5000, Bound::Exact);
-        }
-        // Averaging rounds towards the old value, so it reaches the cap only nearly.
-        let capped = corr.correction(&p);
+        corr.update(&p, 10, 0, 60, Bound::Exact);
+        let [pawn, white, black] = slots(&p);
+        let mut expected = vec![(0, 0, pawn), (1, 0, white), (2, 0, black)];
+        expected.sort();
+        let got = touched(&corr);
+        let mut at: Vec<_> = got.iter().map(|&(t, s, i, _)| (t, s, i)).collect();
+        at.sort();
+        assert_eq!(at, expected);
         assert!(
-            (MAX_CORRECTION - 2..=MAX_CORRECTION).contains(&capped),
-            "{capped}"
+            got.iter()
+                .all(|&(_, _, _, v)| v > 0 && i32::from(v) <= 60 * GRAIN)
         );
-        // At the edge of the evaluation band the correction cannot reach tablebase scores.
+        // The other side to move, and positions sharing none of the three features, read 0.
+        assert_eq!(
+            corr.correction(&pos("r3k3/pp3n2/8/8/8/2B5/PP6/4K2R b - - 0 1")),
+            0
+        );
+        assert_eq!(corr.correction(&pos("4k3/p7/8/8/8/8/P7/3K4 w - - 0 1")), 0);
+    }
+
+    /// A position sharing only one feature with the one learnt from gets that table's share
+    /// of the correction, and only it.
+    #[test]
+    fn a_shared_feature_carries_its_tables_share() {
+        let p = pos(P);
+        let mut corr = CorrectionHistory::default();
+        for _ in 0..300 {
+            corr.update(&p, 15, 0, 80, Bound::Exact);
+        }
+        let entry = |t: &Table, i| i32::from(t[0][i]);
+        let [pawn, white, black] = slots(&p);
+        let share = |weight: i32, e: i32| weight * e / (TABLE_WEIGHT_SCALE * GRAIN);
+        // Same pawns, other pieces on both sides.
+        let same_pawns = pos("4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1");
+        assert_eq!(
+            corr.correction(&same_pawns),
+            share(PAWN_WEIGHT, entry(&corr.pawn, pawn))
+        );
+        // Same White pieces, other pawns and Black pieces.
+        let same_white = pos("1r2k3/8/8/8/8/2B5/8/4K2R w - - 0 1");
+        assert_eq!(
+            corr.correction(&same_white),
+            share(NON_PAWN_WEIGHT, entry(&corr.non_pawn[0], white))
+        );
+        // Same Black pieces, other pawns and White pieces.
+        let same_black = pos("r3k3/5n2/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(
+            corr.correction(&same_black),
+            share(NON_PAWN_WEIGHT, entry(&corr.non_pawn[1], black))
+        );
+        assert!(
+            corr.correction(&same_black) > 30,
+            "learnt: {}",
+            corr.correction(&p)
+        );
+    }
+
+    /// However large and however often the error, the summed correction stays within its
+    /// bound, and a corrected evaluation at the edge of the evaluation band stays below the
+    /// tablebase scores; `clear` forgets every table.
+    #[test]
+    fn the_sum_stays_within_its_bound_and_clear_forgets() {
+        let p = pos(P);
+        let mut corr = CorrectionHistory::default();
+        for sign in [1, -1] {
+            for _ in 0..400 {
+                corr.update(&p, 20, 0, sign * 5000, Bound::Exact);
+            }
+            let c = corr.correction(&p);
+            assert!(c.abs() <= MAX_CORRECTION, "{c}");
+            // Every entry is at its cap (averaging rounds towards the old value: nearly).
+            assert!(c.abs() >= MAX_CORRECTION.min(2 * MAX_ENTRY) - 3, "{c}");
+            assert_eq!(c.signum(), sign);
+        }
+        assert_eq!(
+            corr.corrected(&p, -TB_WIN_THRESHOLD + 10),
+            -TB_WIN_THRESHOLD + 1
+        );
+        for _ in 0..400 {
+            corr.update(&p, 20, 0, 5000, Bound::Exact);
+        }
         assert_eq!(
             corr.corrected(&p, TB_WIN_THRESHOLD - 10),
             TB_WIN_THRESHOLD - 1
         );
         corr.clear();
+        assert!(touched(&corr).is_empty());
         assert_eq!(corr.correction(&p), 0);
     }
 
@@ -137,17 +309,17 @@ mod tests {
     /// evaluation's own side of the score and mate scores are not.
     #[test]
     fn only_bounds_that_contradict_the_evaluation_teach() {
-        let p = pos("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+        let p = pos(P);
         let mut corr = CorrectionHistory::default();
         corr.update(&p, 8, 0, -50, Bound::Lower);
         corr.update(&p, 8, 0, 50, Bound::Upper);
         corr.update(&p, 8, 0, MATE_THRESHOLD + 5, Bound::Exact);
         corr.update(&p, 8, 0, 50, Bound::None);
-        assert_eq!(corr.pawn[0][pawn_index(&p)], 0);
+        assert!(touched(&corr).is_empty());
         corr.update(&p, 8, 0, 50, Bound::Lower);
-        assert!(corr.pawn[0][pawn_index(&p)] > 0);
+        assert!(corr.correction(&p) > 0);
         corr.update(&p, 8, 0, -80, Bound::Upper);
         corr.update(&p, 8, 0, -80, Bound::Upper);
-        assert!(corr.pawn[0][pawn_index(&p)] < 0);
+        assert!(corr.correction(&p) < 0);
     }
 }
