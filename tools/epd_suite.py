@@ -3,8 +3,9 @@
 
 For each position every engine gets `position fen ...` and `go movetime MS` (after `ucinewgame`,
 so the hash starts empty), or `go nodes N` with `--nodes N`: a fixed-node run gives the same
-answers on a loaded machine, which suits comparing two versions of one engine. A position counts as solved when the engine's final move is one of
-the `bm` moves (or none of the `am` moves). From the engine's `info ... pv` lines the script
+answers on a loaded machine, which suits comparing two versions of one engine (only engines
+that honour `go nodes`: Toga II, for one, does not, and searches on). A position counts as
+solved when the engine's final move is one of the `bm` moves (or none of the `am` moves). From the engine's `info ... pv` lines the script
 also records when the final answer first appeared and stayed: the solution time and depth.
 
     pip install chess
@@ -14,8 +15,9 @@ also records when the final answer first appeared and stayed: the solution time 
 
 The summary gives per engine the solved count and the median solution time of the solved
 positions; `--failures` lists each unsolved position with the engine's move and what it expected,
-so a search change can be studied position by position. Engines run one at a time per job;
-`--jobs 2` runs two positions at once (one engine process each), for a machine with two cores.
+so a search change can be studied position by position. The engines take turns position by
+position (a change of the machine's load touches all alike), one search at a time per job;
+`--jobs 2` runs two at once, for a machine with two cores.
 
 The Win at Chess suite (Reinfeld, 1958; 300 positions in EPD) is public, e.g.
 https://github.com/cosmobobak/viridithas/blob/master/assets/epds/wac.epd
@@ -120,16 +122,21 @@ def solution_point(trail, final, good, bad):
     return point
 
 
-def run_positions(name, command, options, positions, limit):
-    engine = Engine(command, options)
+def run_positions(engines, options, positions, limit):
+    """Every engine on every position, position by position, so that a change in the
+    machine's load during the run touches all engines alike."""
+    running = [(name, Engine(command, options[name])) for name, command in engines]
     try:
-        results = []
+        results = {name: [] for name, _ in engines}
         for ident, board, good, bad in positions:
-            best, trail = engine.search(board.fen(), limit)
-            results.append((ident, board, good, bad, best, solution_point(trail, best, good, bad)))
-        return name, results
+            for name, engine in running:
+                best, trail = engine.search(board.fen(), limit)
+                point = solution_point(trail, best, good, bad)
+                results[name].append((ident, board, good, bad, best, point))
+        return results
     finally:
-        engine.quit()
+        for _, engine in running:
+            engine.quit()
 
 
 def main():
@@ -152,24 +159,21 @@ def main():
 
     limit = f"nodes {args.nodes}" if args.nodes else f"movetime {args.movetime}"
     chunks = [positions[i::args.jobs] for i in range(args.jobs)]
-    for name, command in engines:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(run_positions, name, command, options[name], chunk,
-                                   limit) for chunk in chunks]
-            results = [r for f in futures for r in f.result()[1]]
-        results.sort(key=lambda r: r[0])
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_positions, engines, options, chunk, limit) for chunk in chunks]
+        per_chunk = [f.result() for f in futures]
+    for name, _ in engines:
+        results = sorted((r for chunk in per_chunk for r in chunk[name]), key=lambda r: r[0])
         solved = [r for r in results if is_solution(r[4], r[2], r[3])]
         times = [r[5][0] for r in solved if r[5] is not None]
         median = f"{1000 * statistics.median(times):.0f} ms" if times else "-"
         print(f"{name}: {len(solved)}/{len(results)} solved at {limit.split()[1]} "
-              f"{'nodes' if args.nodes else 'ms'} "
-              f"(median solution time {median})")
+              f"{'nodes' if args.nodes else 'ms'} (median solution time {median})")
         if args.failures:
             for ident, board, good, bad, best, _ in results:
                 if not is_solution(best, good, bad):
                     want = ("bm " + " ".join(sorted(good))) if good else ("am " + " ".join(sorted(bad)))
                     print(f"  {ident}: played {best}, {want}   {board.fen()}")
-        sys.stdout.flush()
 
 
 if __name__ == "__main__":
