@@ -8,6 +8,7 @@ mod bitboard;
 mod castling;
 mod fen;
 mod legal_moves;
+mod legality;
 mod make_move;
 mod material;
 mod moves;
