@@ -26,6 +26,8 @@ mod searcher;
 mod see;
 mod split_point;
 mod tablebase;
+#[cfg(test)]
+mod test_rng;
 mod thread_pool;
 mod worker;
 
