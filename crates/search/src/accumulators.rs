@@ -134,7 +134,6 @@ mod tests {
     use crate::crew::Crew;
     use crate::evaluate::checks;
     use crate::searcher::Searcher;
-    use crate::test_rng::Rng;
     use crate::worker::Worker;
 
     /// Positions where castling (standard and Chess960), en passant and promotions are near.
@@ -146,6 +145,19 @@ mod tests {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ];
+
+    /// A small deterministic generator (SplitMix64).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+    }
 
     /// Kinds of steps taken along the walks.
     #[derive(Default, Debug)]

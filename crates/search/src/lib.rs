@@ -26,8 +26,6 @@ mod searcher;
 mod see;
 mod split_point;
 mod tablebase;
-#[cfg(test)]
-mod test_rng;
 mod thread_pool;
 mod worker;
 

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::history::PieceTo;
-use crate::test_rng::Rng;
 use movegen::{Color, Piece, Square, perft};
+use rng::Rng;
 
 const SUITES: [&str; 3] = [
     include_str!(concat!(
@@ -163,7 +163,7 @@ fn random_history(rng: &mut Rng, pos: &Position, continuations: &Continuations) 
 /// noisy picker every capture and promotion once, both in class order.
 #[test]
 fn every_legal_move_comes_out_once_in_class_order() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x14);
     let (mut positions, mut in_check, mut none_legal, mut bogus) = (0, 0, 0, 0);
     for start in suite_positions() {
         let mut pos = start;
