@@ -96,7 +96,7 @@ enum Stage {
     Done,
 }
 
-/// Moves with their ordering keys, handed out best first by selection from `next` on.
+/// Moves with their ordering keys, handed out best first by selection among those left.
 #[derive(Clone, Debug)]
 struct ScoredMoves {
     moves: MoveList,
