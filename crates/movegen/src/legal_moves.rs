@@ -52,15 +52,6 @@ impl Position {
         !self.legal_moves().is_empty()
     }
 
-    /// Whether `mv` is legal here (used to vet moves from the hash table or killer slots).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let from = mv.from();
-        match self.board[from.index()] {
-            Some(p) if p.color == self.turn => self.legal_moves().contains(&mv),
-            _ => false,
-        }
-    }
-
     fn generate<const NOISY: bool, const QUIET: bool>(&self, list: &mut MoveList) {
         let us = self.turn;
         let them = !us;
@@ -195,43 +186,54 @@ impl Position {
     /// En passant is the one capture that removes a piece not on its target square, so it can
     /// expose the king along the rank; it is checked by testing the king's safety afterwards.
     fn en_passant_moves(&self, ep: Square, list: &mut MoveList) {
-        let us = self.turn;
-        let them = !us;
-        let king = self.king(us);
-        let captured = ep.forward(them);
-        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
-            let occupied = self.occupied() ^ from ^ captured ^ ep;
-            let attackers = (attacks::rook_attacks(king, occupied) & self.straight_sliders(them))
-                | (attacks::bishop_attacks(king, occupied) & self.diagonal_sliders(them))
-                | (attacks::knight_attacks(king) & self.pieces(them, Role::Knight))
-                | (attacks::pawn_attacks(us, king)
-                    & self.pieces(them, Role::Pawn).without(captured));
-            if attackers.is_empty() {
+        let them = !self.turn;
+        for from in attacks::pawn_attacks(them, ep) & self.pieces(self.turn, Role::Pawn) {
+            if self.en_passant_is_safe(from, ep) {
                 push(list, from, ep, MoveKind::EnPassant);
             }
         }
     }
 
-    /// Castling on `side` if the right is held, the squares both pieces cross are empty, and
-    /// no square the king crosses or lands on is attacked. The king and rook are lifted for the
-    /// attack test, since in Chess960 the rook may shield the king's destination.
+    /// Whether the pawn on `from` capturing en passant on `ep` leaves its king safe.
+    pub(crate) fn en_passant_is_safe(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let captured = ep.forward(them);
+        let occupied = self.occupied() ^ from ^ captured ^ ep;
+        let attackers = (attacks::rook_attacks(king, occupied) & self.straight_sliders(them))
+            | (attacks::bishop_attacks(king, occupied) & self.diagonal_sliders(them))
+            | (attacks::knight_attacks(king) & self.pieces(them, Role::Knight))
+            | (attacks::pawn_attacks(us, king) & self.pieces(them, Role::Pawn).without(captured));
+        attackers.is_empty()
+    }
+
     fn castle_move(&self, side: CastleSide, list: &mut MoveList) {
+        if let Some((king_from, _, rook_from, _)) = self.castle_squares(side) {
+            if self.can_castle(side) {
+                push(list, king_from, rook_from, MoveKind::Castle);
+            }
+        }
+    }
+
+    /// Whether castling on `side` is legal when not in check: the right is held, the squares
+    /// both pieces cross are empty, and no square the king crosses or lands on is attacked.
+    /// The king and rook are lifted for the attack test, since in Chess960 the rook may shield
+    /// the king's destination.
+    pub(crate) fn can_castle(&self, side: CastleSide) -> bool {
         let Some((king_from, king_to, rook_from, rook_to)) = self.castle_squares(side) else {
-            return;
+            return false;
         };
         let king_path = attacks::between(king_from, king_to) | king_to;
         let rook_path = attacks::between(rook_from, rook_to) | rook_to;
         let lifted = self.occupied() ^ king_from ^ rook_from;
         if ((king_path | rook_path) & lifted).any() {
-            return;
+            return false;
         }
         let them = !self.turn;
-        for sq in king_path {
-            if self.is_attacked(sq, them, lifted) {
-                return;
-            }
-        }
-        push(list, king_from, rook_from, MoveKind::Castle);
+        king_path
+            .into_iter()
+            .all(|sq| !self.is_attacked(sq, them, lifted))
     }
 }
 
@@ -252,8 +254,9 @@ fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
     }
 }
 
+/// `bb` one rank towards `color`'s opponent.
 #[inline(always)]
-fn shift_forward(bb: Bitboard, color: Color) -> Bitboard {
+pub(crate) fn shift_forward(bb: Bitboard, color: Color) -> Bitboard {
     match color {
         Color::White => bb.north(),
         Color::Black => bb.south(),

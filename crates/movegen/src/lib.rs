@@ -9,6 +9,7 @@ mod castling;
 mod fen;
 mod gives_check;
 mod legal_moves;
+mod legality;
 mod make_move;
 mod material;
 mod moves;

@@ -1,8 +1,9 @@
 //! The EPD perft suites in `perft-data/`, each position to the deepest depth whose count fits a
 //! node budget, and perft driven through staged generation (noisy, then quiet) as a move picker
-//! does. Every mismatch is collected and reported with its FEN and depth.
+//! does. Every mismatch is collected and reported with its FEN and depth. The suites' positions
+//! also check `Position::is_legal`, the one-move test, against the generator.
 
-use movegen::{GenKind, Position, perft};
+use movegen::{GenKind, Move, Position, perft};
 
 const STANDARD: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -178,4 +179,73 @@ fn staged_generation_gives_the_suite_counts() {
         }
     }
     assert!(checked >= 26 * 2);
+}
+
+/// Whether `is_legal` and the generator disagree on `mv` in `pos`, as a failure line.
+fn legality_mismatch(pos: &Position, legal: &[bool], mv: Move) -> Option<String> {
+    let expected = legal[usize::from(mv.to_raw())];
+    (pos.is_legal(mv) != expected).then(|| {
+        format!(
+            "{mv:?} in {}: is_legal says {}, the generator {expected}",
+            pos.fen(),
+            !expected
+        )
+    })
+}
+
+/// `is_legal` agrees with the generator on every encodable move (all 2^15 raw values) in every
+/// suite position, and in each child and one grandchild of it on the moves of the positions
+/// before (the moves a picker tests: a killer from a sibling, a hash move from a position whose
+/// key collided).
+#[test]
+fn is_legal_agrees_with_the_generator_on_every_move() {
+    let mut failures = Vec::new();
+    let mut checked = 0usize;
+    let mut legal = vec![false; 1 << 16];
+    let mut check = |pos: &Position, sweep: bool, earlier: &[&Position]| {
+        let moves = pos.legal_moves();
+        for &mv in &moves {
+            legal[usize::from(mv.to_raw())] = true;
+        }
+        let encodable = (0x8000..=u16::MAX).filter_map(Move::from_raw);
+        let tried: Vec<Move> = encodable
+            .filter(|_| sweep)
+            .chain(moves.iter().copied())
+            .chain(earlier.iter().flat_map(|b| b.legal_moves()))
+            .collect();
+        checked += tried.len();
+        failures.extend(
+            tried
+                .into_iter()
+                .filter_map(|mv| legality_mismatch(pos, &legal, mv)),
+        );
+        failures.truncate(20);
+        for &mv in &moves {
+            legal[usize::from(mv.to_raw())] = false;
+        }
+    };
+    for (name, text) in [
+        ("standard", STANDARD),
+        ("tricky", TRICKY),
+        ("960", CHESS960),
+    ] {
+        for e in parse_suite(text) {
+            let Ok(pos) = Position::from_fen(e.fen) else {
+                panic!("{name}:{} FEN rejected: {}", e.line, e.fen);
+            };
+            check(&pos, true, &[]);
+            for &mv in &pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play(mv);
+                check(&child, false, &[&pos]);
+                if let Some(&reply) = child.legal_moves().last() {
+                    let mut grandchild = child.clone();
+                    grandchild.play(reply);
+                    check(&grandchild, false, &[&pos, &child]);
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000_000, "only {checked} moves checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

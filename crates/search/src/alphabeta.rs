@@ -182,10 +182,7 @@ impl Searcher<'_> {
             continuations: self.continuations(ply),
         };
         let mut picker = MovePicker::empty();
-        picker.fill(pos, &hints, &self.worker.history);
-        if picker.is_empty() {
-            return if in_check { mated_in(ply) } else { 0 };
-        }
+        picker.start(&hints);
         self.worker.history.clear_killers(ply + 1);
         self.worker.stack[ply + 1].no_null = false;
 
@@ -201,9 +198,14 @@ impl Searcher<'_> {
         };
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
+        let mut any_move = false;
 
-        while let Some(picked) = picker.next_move() {
+        while let Some(picked) = picker.next_move(pos, &self.worker.history) {
+            any_move = true;
             if Some(picked.mv) == excluded || self.should_prune(pos, &picked, &ctx, &mut node) {
+                if node.skip_quiets {
+                    picker.skip_quiets_except_checks();
+                }
                 continue;
             }
             let extension = match hit.filter(|_| picked.class == MoveClass::HashMove) {
@@ -235,6 +237,9 @@ impl Searcher<'_> {
             }
         }
 
+        if !any_move {
+            return if in_check { mated_in(ply) } else { 0 };
+        }
         let best_score = node.best_score;
         if excluded.is_some() {
             return best_score;
@@ -485,24 +490,23 @@ impl Searcher<'_> {
 
         let mut picker = MovePicker::empty();
         if in_check {
-            let hints = OrderingHints {
+            picker.start(&OrderingHints {
                 tt_move,
                 ..OrderingHints::default()
-            };
-            picker.fill(pos, &hints, &self.worker.history);
+            });
         } else {
-            picker.fill_noisy(pos, tt_move, &self.worker.history);
-        }
-        if in_check && picker.is_empty() {
-            return mated_in(ply);
+            picker.start_noisy(tt_move);
         }
 
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some(Picked { mv, class, .. }) = picker.next_move() {
+        let mut any_move = false;
+        while let Some(Picked { mv, class, .. }) = picker.next_move(pos, &self.worker.history) {
+            any_move = true;
             if !in_check {
+                // Losing captures come last: none of the rest is worth searching here.
                 if class == MoveClass::BadNoisy {
-                    continue;
+                    break;
                 }
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
@@ -532,6 +536,9 @@ impl Searcher<'_> {
             }
         }
 
+        if in_check && !any_move {
+            return mated_in(ply);
+        }
         self.store(
             key,
             (best_move, best_score),

@@ -266,10 +266,14 @@ impl Searcher<'_> {
                 let mut next = None;
                 match &mut state.work {
                     Some(SplitWork::Node(picker)) => {
-                        while let Some(picked) = picker.next_move() {
+                        let history = &self.worker.history;
+                        while let Some(picked) = picker.next_move(&sp.position, history) {
                             if !self.should_prune(&sp.position, &picked, &ctx, &mut state.node) {
                                 next = Some(Next::Node(picked));
                                 break;
+                            }
+                            if state.node.skip_quiets {
+                                picker.skip_quiets_except_checks();
                             }
                         }
                     }
@@ -355,7 +359,7 @@ pub(crate) mod tests {
     /// A split point at the start position owned by `owner`, with no helpers yet.
     pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
         let position = Position::startpos();
-        let picker = MovePicker::new(&position, &OrderingHints::default(), &History::default());
+        let picker = MovePicker::new(&OrderingHints::default());
         Arc::new(SplitPoint {
             owner,
             parent,
