@@ -194,7 +194,7 @@ fn genfens_reads_a_book() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\n",
     )
     .unwrap();
-    let line = format!("genfens 3 seed 42 book {}", path.display());
+    let line = format!("genfens 3 seed 31415 book {}", path.display());
     let out = tsubame(&[&line, "quit"]);
     assert!(out.status.success(), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -208,7 +208,7 @@ fn genfens_reads_a_book() {
         // 8 or 9 plies after a position with Black to move.
         assert!((9..=10).contains(&pos.game_ply()), "{fen}");
     }
-    let missing = tsubame(&["genfens 3 seed 42 book /nonexistent/book.epd", "quit"]);
+    let missing = tsubame(&["genfens 3 seed 31415 book /nonexistent/book.epd", "quit"]);
     assert!(!missing.status.success());
     let _ = std::fs::remove_file(&path);
 }

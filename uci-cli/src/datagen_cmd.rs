@@ -358,7 +358,7 @@ pub fn run_genfens(line: &str) -> anyhow::Result<()> {
 
 /// Runs command lines given as program arguments, as OpenBench
 /// (<https://github.com/AndyGrant/OpenBench>, its data-generation workloads) does
-/// (`tsubame "genfens 8 seed 42 book None" "quit"`): `genfens` runs, `quit` ends, anything
+/// (`tsubame "genfens 8 seed 31415 book None" "quit"`): `genfens` runs, `quit` ends, anything
 /// else is reported and skipped.
 pub fn run_script(lines: &[String]) -> anyhow::Result<()> {
     for line in lines {
@@ -440,13 +440,13 @@ mod tests {
     fn genfens_lines_parse_as_openbench_writes_them() {
         let args = parse_genfens("genfens 64 seed 12345 book None ").unwrap();
         assert_eq!((args.count, args.seed, args.book), (64, 12345, None));
-        let args = parse_genfens("genfens 2 seed 42 book Books/x.epd dfrc").unwrap();
+        let args = parse_genfens("genfens 2 seed 31415 book Books/x.epd dfrc").unwrap();
         assert_eq!(args.book, Some(PathBuf::from("Books/x.epd")));
         assert_eq!(args.extra, vec!["dfrc".to_string()]);
         for bad in [
-            "genfens 2 seed 42",
-            "genfens two seed 42 book None",
-            "genfens 2 sed 42 book None",
+            "genfens 2 seed 31415",
+            "genfens two seed 31415 book None",
+            "genfens 2 sed 31415 book None",
             "genfens 2 seed -1 book None",
         ] {
             assert!(parse_genfens(bad).is_err(), "{bad}");

@@ -157,12 +157,12 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             data_cmd::convert_text(input, Path::new(output))?;
             Ok(ExitCode::SUCCESS)
         }
-        // OpenBench's `tsubame genfens 8 seed 42 book None`, one word per argument.
+        // OpenBench's `tsubame genfens 8 seed 31415 book None`, one word per argument.
         Some("genfens") => {
             datagen_cmd::run_script(&[args.join(" ")])?;
             Ok(ExitCode::SUCCESS)
         }
-        // OpenBench passes whole command lines: "genfens 8 seed 42 book None" "quit", maybe
+        // OpenBench passes whole command lines: "genfens 8 seed 31415 book None" "quit", maybe
         // after a setoption.
         Some(first) if first.starts_with("genfens ") || first.starts_with("setoption ") => {
             datagen_cmd::run_script(args)?;
