@@ -6,7 +6,7 @@ so the hash starts empty), or `go nodes N` with `--nodes N`: a fixed-node run gi
 answers on a loaded machine, which suits comparing two versions of one engine (only engines
 that honour `go nodes`: Toga II, for one, does not, and searches on). A position counts as
 solved when the engine's final move is one of the `bm` moves (or none of the `am` moves). From the engine's `info ... pv` lines the script
-also records when the final answer first appeared and stayed: the solution time and depth.
+also records when the final answer first appeared and stayed: the solution time.
 
     pip install chess
     python3 tools/epd_suite.py --suite wac.epd --movetime 200 \\
@@ -27,7 +27,6 @@ import argparse
 import concurrent.futures
 import statistics
 import subprocess
-import sys
 import time
 
 import chess
@@ -60,7 +59,7 @@ class Engine:
                 return line
 
     def search(self, fen, limit):
-        """Returns (bestmove, [(elapsed_s, depth, first_pv_move)]); `limit` as in `go`."""
+        """Returns (bestmove, [(elapsed_s, first_pv_move)]); `limit` as in `go`."""
         self.send("ucinewgame")
         self.send("isready")
         self.wait_for("readyok")
@@ -76,10 +75,9 @@ class Engine:
             if words[:1] == ["bestmove"]:
                 return (words[1] if len(words) > 1 else "0000"), trail
             if words[:1] == ["info"] and "pv" in words:
-                depth = int(words[words.index("depth") + 1]) if "depth" in words else 0
                 pv = words[words.index("pv") + 1:]
                 if pv:
-                    trail.append((time.monotonic() - start, depth, pv[0]))
+                    trail.append((time.monotonic() - start, pv[0]))
 
     def quit(self):
         try:
@@ -109,14 +107,14 @@ def is_solution(move, good, bad):
 
 
 def solution_point(trail, final, good, bad):
-    """When the final answer appeared in the PV and stayed there: (seconds, depth) or None."""
+    """When the final answer appeared in the PV and stayed there (seconds), or None."""
     if not is_solution(final, good, bad):
         return None
     point = None
-    for elapsed, depth, first in trail:
+    for elapsed, first in trail:
         if first == final:
             if point is None:
-                point = (elapsed, depth)
+                point = elapsed
         else:
             point = None
     return point
@@ -165,7 +163,7 @@ def main():
     for name, _ in engines:
         results = sorted((r for chunk in per_chunk for r in chunk[name]), key=lambda r: r[0])
         solved = [r for r in results if is_solution(r[4], r[2], r[3])]
-        times = [r[5][0] for r in solved if r[5] is not None]
+        times = [r[5] for r in solved if r[5] is not None]
         median = f"{1000 * statistics.median(times):.0f} ms" if times else "-"
         print(f"{name}: {len(solved)}/{len(results)} solved at {limit.split()[1]} "
               f"{'nodes' if args.nodes else 'ms'} (median solution time {median})")
