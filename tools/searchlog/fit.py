@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Fit a stopping rule to `tsubame searchlog` files: a logistic model of the probability that
+an iteration's best move is not the move finally played, from a handful of features the time
+manager has after every iteration, and a replay of the logged searches under the rule
+"stop once that probability per unit of the next iteration's time falls below tau".
+
+Features of an iteration (depth >= MIN_DEPTH, never the search's last iteration, whose best
+move is the played one by construction):
+  stable    iterations in a row, this one included, with the same best move (capped at 8), / 8
+  changes   best-move changes between iterations so far, each older one decayed by 0.8
+            (the count Stockfish's 2013 time manager keeps)
+  falling   score drop against the previous iteration, pawns, clipped to [0, 3]
+  rising    score rise against the previous iteration, pawns, clipped to [0, 3]
+  decided   |score| / 10 pawns, clipped to [0, 1] (mates count as decided)
+  depth     depth / 20
+
+The target is "best != played": whether more search, as much as the logged time manager
+gave, changed the move. The logs can only say what happened up to the logged stop, so the
+replay can price stopping earlier (time saved, moves that would have differed) but not
+searching longer; an extension rule needs logs of searches run past their stop.
+
+The next iteration's time is taken as (growth - 1) * elapsed, growth being the median ratio
+of consecutive iterations' elapsed times in the logs (printed).
+
+Usage: fit.py LOG.tsv [...]
+"""
+import math
+import sys
+from collections import defaultdict
+
+from summary import read_searches, score_value
+
+MIN_DEPTH = 5
+FEATURES = ["stable", "changes", "falling", "rising", "decided", "depth"]
+TAUS = [0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28]
+
+
+def sorted_searches(paths):
+    """The logged searches, each a list of its iterations in increasing depth."""
+    searches = list(read_searches(paths).values())
+    for rows in searches:
+        rows.sort(key=lambda r: int(r["depth"]))
+    return searches
+
+
+def iteration_features(rows):
+    """(features, target, row) for each iteration a stopping rule may act after."""
+    out = []
+    stable, changes = 1, 0.0
+    played = rows[0]["played"]
+    for i, row in enumerate(rows):
+        if i > 0:
+            changed = row["best"] != rows[i - 1]["best"]
+            stable = 1 if changed else min(stable + 1, 8)
+            changes = 0.8 * changes + changed
+        if i == 0 or i + 1 == len(rows) or int(row["depth"]) < MIN_DEPTH:
+            continue
+        now, before = score_value(row["score"]), score_value(rows[i - 1]["score"])
+        delta = max(-300, min(300, now - before)) / 100
+        x = [
+            stable / 8,
+            changes,
+            max(0.0, -delta),
+            max(0.0, delta),
+            min(abs(now), 1000) / 1000,
+            int(row["depth"]) / 20,
+        ]
+        out.append((x, row["best"] != played, row))
+    return out
+
+
+def sigmoid(z):
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def solve(a, b):
+    """Gaussian elimination with partial pivoting: a x = b."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[c][c] != 0:
+                f = m[r][c] / m[c][c]
+                m[r] = [u - f * v for u, v in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
+
+
+def fit_logistic(samples, ridge=1e-3, steps=25):
+    """Newton's method (IRLS) on the mean log loss plus a small L2 term; weights[0] is the bias."""
+    n = len(FEATURES) + 1
+    w = [0.0] * n
+    for _ in range(steps):
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
+        for x, y, _ in samples:
+            v = [1.0] + x
+            p = sigmoid(sum(wi * vi for wi, vi in zip(w, v)))
+            for i in range(n):
+                grad[i] += (p - y) * v[i]
+                for j in range(n):
+                    hess[i][j] += p * (1 - p) * v[i] * v[j]
+        for i in range(n):
+            grad[i] = grad[i] / len(samples) + ridge * w[i] * (i > 0)
+            for j in range(n):
+                hess[i][j] /= len(samples)
+            hess[i][i] += ridge * (i > 0)
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return w
+
+
+def predict(w, x):
+    return sigmoid(w[0] + sum(wi * xi for wi, xi in zip(w[1:], x)))
+
+
+def log_loss(w, samples):
+    total = 0.0
+    for x, y, _ in samples:
+        p = min(max(predict(w, x), 1e-9), 1 - 1e-9)
+        total -= math.log(p) if y else math.log(1 - p)
+    return total / len(samples)
+
+
+def growth_ratio(searches):
+    ratios = []
+    for rows in searches:
+        for a, b in zip(rows, rows[1:]):
+            if int(a["depth"]) >= MIN_DEPTH and int(a["elapsed_ms"]) >= 5:
+                ratios.append(int(b["elapsed_ms"]) / int(a["elapsed_ms"]))
+    ratios.sort()
+    return ratios[len(ratios) // 2] if ratios else 2.0
+
+
+def replay(searches, w, growth, tau):
+    """Total stop time / total optimum and the share of searches stopped on another move."""
+    spent, planned, differs = 0, 0, 0
+    for rows in searches:
+        optimum = max(int(rows[0]["optimum_ms"]), 1)
+        stop_ms, move = int(rows[0]["total_ms"]), rows[0]["played"]
+        for x, _, row in iteration_features(rows):
+            elapsed = max(int(row["elapsed_ms"]), 1)
+            next_cost = (growth - 1) * elapsed / optimum
+            if predict(w, x) / next_cost < tau:
+                stop_ms, move = elapsed, row["best"]
+                break
+        spent += stop_ms
+        planned += optimum
+        differs += move != rows[0]["played"]
+    return spent / planned, differs / len(searches)
+
+
+def main(paths):
+    if not paths:
+        sys.exit(__doc__)
+    searches = sorted_searches(paths)
+    # Hold out every fifth game so the printed loss is not the training loss.
+    train, test = [], []
+    for rows in searches:
+        game = int(rows[0]["game"])
+        (test if game % 5 == 0 else train).extend(iteration_features(rows))
+    if not train or not test:
+        sys.exit("not enough iterations at depth >= %d in both halves" % MIN_DEPTH)
+    w = fit_logistic(train)
+    base = sum(y for _, y, _ in train) / len(train)
+    base_w = [math.log(base / (1 - base))] + [0.0] * len(FEATURES)
+    print(f"{len(searches)} searches; {len(train)} iterations to fit, {len(test)} held out")
+    print(f"share best != played: {base:.3f}")
+    print(f"held-out log loss: model {log_loss(w, test):.4f}, constant {log_loss(base_w, test):.4f}")
+    print("coefficients: bias %+.3f, " % w[0] + ", ".join(
+        f"{name} {wi:+.3f}" for name, wi in zip(FEATURES, w[1:])))
+    print()
+    print("held-out calibration (predicted probability band: iterations, mean predicted, observed)")
+    bands = defaultdict(lambda: [0, 0.0, 0])
+    for x, y, _ in test:
+        p = predict(w, x)
+        band = bands[min(int(p * 10), 9)]
+        band[0] += 1
+        band[1] += p
+        band[2] += y
+    for k in sorted(bands):
+        n, ps, ys = bands[k]
+        print(f"  {k / 10:.1f}-{(k + 1) / 10:.1f}: {n:>6}  {ps / n:.3f}  {ys / n:.3f}")
+    growth = growth_ratio(searches)
+    print()
+    print(f"median growth of elapsed time per iteration (depth >= {MIN_DEPTH}): {growth:.2f}")
+    spent = sum(int(r[0]["total_ms"]) for r in searches)
+    planned = sum(max(int(r[0]["optimum_ms"]), 1) for r in searches)
+    print(f"logged searches: total time / total optimum {spent / planned:.2f}")
+    print("early stop when p / next iteration's time (in optima) < tau:")
+    print("      tau  time / optimum  searches on another move")
+    for tau in TAUS:
+        t, d = replay(searches, w, growth, tau)
+        print(f"  {tau:>7.3f}  {t:>14.2f}  {d:>24.3f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
