@@ -68,6 +68,18 @@ pub struct Picked {
     pub history: i32,
 }
 
+impl Picked {
+    /// A capture or promotion of `class` (its band's base score) with its ordering key.
+    fn noisy(mv: Move, class: MoveClass, base: i32, key: i32) -> Self {
+        Self {
+            mv,
+            class,
+            score: base + key,
+            history: 0,
+        }
+    }
+}
+
 /// What the picker needs to know to order quiet moves.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OrderingHints {
@@ -307,12 +319,7 @@ impl MovePicker {
                     }
                     let (mv, key) = self.noisy.select(self.next_bad, self.bad_end);
                     self.next_bad += 1;
-                    return Some(Picked {
-                        mv,
-                        class: MoveClass::BadNoisy,
-                        score: BAD_NOISY + key,
-                        history: 0,
-                    });
+                    return Some(Picked::noisy(mv, MoveClass::BadNoisy, BAD_NOISY, key));
                 }
                 Stage::Done => return None,
             }
@@ -344,12 +351,7 @@ impl MovePicker {
                 && (pos.captured_role(mv).is_none() || see_ge(pos, mv, 0));
             if good {
                 self.next_noisy += 1;
-                return Some(Picked {
-                    mv,
-                    class: MoveClass::GoodNoisy,
-                    score: GOOD_NOISY + key,
-                    history: 0,
-                });
+                return Some(Picked::noisy(mv, MoveClass::GoodNoisy, GOOD_NOISY, key));
             }
             // Into the losing region, in the order they are met: best key first.
             self.noisy.moves.swap(self.bad_end, self.next_noisy);
