@@ -136,12 +136,13 @@ def growth_ratio(searches):
 
 
 def replay(searches, w, growth, tau):
-    """Total stop time / total optimum and the share of searches stopped on another move."""
+    """Total stop time / total optimum and the share of searches stopped on another move.
+    `searches` pairs each search's rows with its `iteration_features`."""
     spent, planned, differs = 0, 0, 0
-    for rows in searches:
+    for rows, features in searches:
         optimum = max(int(rows[0]["optimum_ms"]), 1)
         stop_ms, move = int(rows[0]["total_ms"]), rows[0]["played"]
-        for x, _, row in iteration_features(rows):
+        for x, _, row in features:
             elapsed = max(int(row["elapsed_ms"]), 1)
             next_cost = (growth - 1) * elapsed / optimum
             if predict(w, x) / next_cost < tau:
@@ -157,11 +158,11 @@ def main(paths):
     if not paths:
         sys.exit(__doc__)
     searches = sorted_searches(paths)
+    featured = [(rows, iteration_features(rows)) for rows in searches]
     # Hold out every fifth game so the printed loss is not the training loss.
     train, test = [], []
-    for rows in searches:
-        game = int(rows[0]["game"])
-        (test if game % 5 == 0 else train).extend(iteration_features(rows))
+    for rows, features in featured:
+        (test if int(rows[0]["game"]) % 5 == 0 else train).extend(features)
     if not train or not test:
         sys.exit("not enough iterations at depth >= %d in both halves" % MIN_DEPTH)
     w = fit_logistic(train)
@@ -193,7 +194,7 @@ def main(paths):
     print("early stop when p / next iteration's time (in optima) < tau:")
     print("      tau  time / optimum  searches on another move")
     for tau in TAUS:
-        t, d = replay(searches, w, growth, tau)
+        t, d = replay(featured, w, growth, tau)
         print(f"  {tau:>7.3f}  {t:>14.2f}  {d:>24.3f}")
 
 
