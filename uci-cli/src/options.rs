@@ -100,7 +100,7 @@ option_table! {
     /// Which time model plans the search time.
     TimeModel: "Time Model" => OptionKind::Combo {
         default: "Improved",
-        vars: &["Improved", "Classic"],
+        vars: &["Improved", "Classic", "Marginal"],
     },
     /// Moves ahead over which the emergency time reserve is spread.
     EmergencyMoveHorizon: "Emergency Move Horizon" => OptionKind::Spin {
@@ -132,6 +132,9 @@ option_table! {
     TmMatedAlternatives: "TM Mated Alternatives" => OptionKind::Check { default: true },
     TmEffortDivergence: "TM Effort Divergence" => OptionKind::Check { default: true },
     TmFallingScore: "TM Falling Score" => OptionKind::Check { default: true },
+    /// Marginal model: thousandths of the change probability an iteration must buy per
+    /// optimum of its time; lower spends more.
+    TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 160, min: 10, max: 2000 },
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

@@ -6,11 +6,12 @@
 //! decides, after each iteration ([`TimeManager::on_iteration`]) and from the node-count
 //! check ([`TimeManager::should_stop_now`]), whether to go on.
 //!
-//! Two models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
+//! Models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
 //! exactly; [`TimeModel::Improved`] adds, each behind its own switch: moving at once with a
 //! single legal move or when every other move is proven mated, scaling by the divergence of
 //! the root's node distribution ([`effort`]), and more time on a falling score
-//! ([`falling`]).
+//! ([`falling`]). A third, [`TimeModel::Marginal`], replaces the 62% rule and those factors with
+//! a stopping rule fitted to Tsubame's own search logs ([`marginal`]).
 //!
 //! The 2013 model is Stockfish 4's `src/timeman.cpp`
 //! (<https://github.com/official-stockfish/Stockfish/blob/sf_4/src/timeman.cpp>): its
@@ -35,6 +36,7 @@ pub mod falling;
 mod importance;
 mod limits;
 mod manager;
+pub mod marginal;
 mod options;
 pub mod plan;
 
@@ -48,7 +50,7 @@ pub use manager::{
     SAFETY_SHARE_PERCENT, StopReason, TimeManager, charge_delay, safety_capped,
 };
 pub use options::{
-    DEFAULT_MOVE_OVERHEAD_MS, Mechanisms, OPTION_TABLE, OptionKind, OptionSpec, SetOutcome,
-    TimeModel, TimeOptions, find_option,
+    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_STOP_THRESHOLD_PERMILLE, Mechanisms, OPTION_TABLE,
+    OptionKind, OptionSpec, SetOutcome, TimeModel, TimeOptions, find_option,
 };
 pub use plan::TimeBudget;

@@ -18,6 +18,8 @@
 //! 7. Clock, improved part: `available = min(maximum, (optimum + extra) * effort * falling)`
 //!    with the effort-divergence factor (after dlshogi's, [`crate::effort`]) and the falling-score
 //!    factor ([`crate::falling`]), both from depth 5, each behind its switch.
+//! 8. Clock, marginal model: instead of 6 and 7, from depth 5 stop once the next iteration is
+//!    not worth its expected time ([`crate::marginal`]).
 //!
 //! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
 //! the node limit). The maximum is never passed by more than the search's polling interval
@@ -38,6 +40,7 @@ use std::time::Duration;
 use crate::effort;
 use crate::falling::{RootScore, ScoreTrend};
 use crate::limits::{Clock, Limits};
+use crate::marginal::{self, Stability};
 use crate::options::{TimeModel, TimeOptions};
 use crate::plan::{MIN_BUDGET_MS, TimeBudget, plan_clock, plan_movetime};
 
@@ -85,6 +88,8 @@ pub enum StopReason {
     OthersMated,
     /// Past 62% of the available time: another iteration would not finish.
     AvailableTimeUsed,
+    /// Marginal model: another iteration is unlikely enough to change the move for its cost.
+    NotWorthAnotherIteration,
     /// The maximum time (or `movetime`) is spent.
     MaximumTime,
 }
@@ -134,6 +139,10 @@ pub struct TimeManager {
     /// Falling-score factor of the last iteration (1.0 when unused).
     falling_factor: f64,
     scores: ScoreTrend,
+    /// The marginal model's view of the iterations so far.
+    stability: Stability,
+    /// The marginal model's verdict on the last iteration: worth another one.
+    worth_continuing: bool,
 }
 
 impl TimeManager {
@@ -179,6 +188,8 @@ impl TimeManager {
             effort_factor: 1.0,
             falling_factor: 1.0,
             scores: ScoreTrend::default(),
+            stability: Stability::default(),
+            worth_continuing: true,
         }
     }
 
@@ -247,11 +258,14 @@ impl TimeManager {
             return IterationVerdict::Stop(reason);
         }
         if self.mode == Mode::Clock {
-            self.update_clock_state(report);
+            self.update_clock_state(report, elapsed);
         }
         let elapsed_ms = elapsed.as_millis();
+        let marginal = self.options.model == TimeModel::Marginal;
         let verdict = if elapsed >= self.budget.maximum {
             Some(StopReason::MaximumTime)
+        } else if self.mode == Mode::Clock && marginal {
+            (!self.worth_continuing).then_some(StopReason::NotWorthAnotherIteration)
         } else if self.mode == Mode::Clock
             && elapsed_ms
                 > u128::from(ms_u64(self.available_ms())) * u128::from(ITERATION_CUTOFF_PERCENT)
@@ -271,9 +285,10 @@ impl TimeManager {
         }
     }
 
-    /// Improved model: the root has only one reasonable move, so thinking is wasted.
+    /// Improved and marginal models: the root has only one reasonable move, so thinking is
+    /// wasted.
     fn forced_reply(&self, report: &IterationReport<'_>) -> Option<StopReason> {
-        if self.options.model != TimeModel::Improved {
+        if self.options.model == TimeModel::Classic {
             return None;
         }
         let mechanisms = self.options.mechanisms;
@@ -286,8 +301,8 @@ impl TimeManager {
         None
     }
 
-    /// Updates the PV-instability extra time and the improved factors.
-    fn update_clock_state(&mut self, report: &IterationReport<'_>) {
+    /// Updates the PV-instability extra time, the improved factors and the marginal verdict.
+    fn update_clock_state(&mut self, report: &IterationReport<'_>, elapsed: Duration) {
         self.best_move_changes =
             self.best_move_changes * CHANGE_DECAY + f64::from(report.best_move_changes);
         let adjusting = report.depth >= FIRST_ADJUSTED_DEPTH;
@@ -295,6 +310,20 @@ impl TimeManager {
             let optimum = self.budget.optimum.as_millis() as f64;
             self.unstable_extra_ms =
                 (self.best_move_changes * optimum / PV_INSTABILITY_DIVISOR) as i64;
+        }
+        if self.options.model == TimeModel::Marginal {
+            // Fed from depth 1 so stability and the score trend have a history at depth 5.
+            let features =
+                self.stability
+                    .push(report.depth, report.best_move_changes > 0, report.score);
+            self.worth_continuing = report.depth < marginal::MIN_DEPTH
+                || marginal::FITTED.worth_continuing(
+                    &features,
+                    u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+                    u64::try_from(self.budget.optimum.as_millis()).unwrap_or(u64::MAX),
+                    f64::from(self.options.stop_threshold_permille) / 1000.0,
+                );
+            return;
         }
         if self.options.model != TimeModel::Improved {
             return;
@@ -316,11 +345,12 @@ impl TimeManager {
         }
     }
 
-    /// The available time in ms: the 2013 `optimum + extra`, scaled in the improved model.
+    /// The available time in ms: the 2013 `optimum + extra`, scaled in the improved model
+    /// (the marginal model reports the 2013 value; its rule does not use it).
     fn available_ms(&self) -> i64 {
         let optimum = i64::try_from(self.budget.optimum.as_millis()).unwrap_or(i64::MAX);
         let base = optimum.saturating_add(self.unstable_extra_ms);
-        if self.options.model == TimeModel::Classic {
+        if self.options.model != TimeModel::Improved {
             return base;
         }
         let maximum = i64::try_from(self.budget.maximum.as_millis()).unwrap_or(i64::MAX);

@@ -15,6 +15,9 @@ pub enum TimeModel {
     /// The classic model plus the mechanisms in [`Mechanisms`] (each can be switched off).
     #[default]
     Improved,
+    /// The classic plan, the single-move and mated-alternatives mechanisms, and instead of the
+    /// 62% rule and its factors the fitted equal-marginal-value rule ([`crate::marginal`]).
+    Marginal,
 }
 
 /// The improved model's mechanisms, one switch each, so a match can turn them off one at a
@@ -65,6 +68,9 @@ pub struct TimeOptions {
     pub model: TimeModel,
     /// Switches for the improved model's mechanisms.
     pub mechanisms: Mechanisms,
+    /// `TM Stop Threshold`: the marginal model's `tau` in thousandths (see
+    /// [`crate::marginal`]); lower spends more time.
+    pub stop_threshold_permille: u32,
     /// Mirror of the UCI `Ponder` option. It is declared by the UCI layer (it is not only a
     /// time setting), so it is not in [`OPTION_TABLE`]; when on, the optimum grows by 25%.
     pub ponder: bool,
@@ -81,6 +87,10 @@ pub struct TimeOptions {
 /// (servers, lichess bots) should raise it.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
+/// Default `TM Stop Threshold`: tau = 0.16, where a typical settled move (a change probability
+/// near 0.1, an iteration 1.6 times the previous one) stops near the optimum.
+pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 160;
+
 impl Default for TimeOptions {
     fn default() -> Self {
         Self {
@@ -92,6 +102,7 @@ impl Default for TimeOptions {
             slow_mover: 70,
             model: TimeModel::Improved,
             mechanisms: Mechanisms::default(),
+            stop_threshold_permille: DEFAULT_STOP_THRESHOLD_PERMILLE,
             ponder: false,
         }
     }
@@ -158,13 +169,19 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         name: "Time Model",
         kind: OptionKind::Combo {
             default: "Improved",
-            values: &["Classic", "Improved"],
+            values: &["Classic", "Improved", "Marginal"],
         },
     },
     check("TM Single Move", true),
     check("TM Mated Alternatives", true),
     check("TM Effort Divergence", true),
     check("TM Falling Score", true),
+    spin(
+        "TM Stop Threshold",
+        DEFAULT_STOP_THRESHOLD_PERMILLE as i64,
+        10,
+        2000,
+    ),
 ];
 
 /// What [`TimeOptions::set`] did with a value.
@@ -231,6 +248,8 @@ impl TimeOptions {
                     TimeModel::Classic
                 } else if value.eq_ignore_ascii_case("Improved") {
                     TimeModel::Improved
+                } else if value.eq_ignore_ascii_case("Marginal") {
+                    TimeModel::Marginal
                 } else {
                     return Err(bad());
                 };
@@ -250,6 +269,7 @@ impl TimeOptions {
             "Emergency Move Time" => self.emergency_move_time_ms = as_u64,
             "Minimum Thinking Time" => self.minimum_thinking_time_ms = as_u64,
             "Slow Mover" => self.slow_mover = as_u32,
+            "TM Stop Threshold" => self.stop_threshold_permille = as_u32,
             _ => {}
         }
     }
@@ -276,6 +296,7 @@ mod tests {
         // Setting every option to its table default must leave the defaults unchanged.
         let mut opts = TimeOptions {
             model: TimeModel::Classic,
+            stop_threshold_permille: 1,
             mechanisms: Mechanisms {
                 single_move: false,
                 mated_alternatives: false,
@@ -345,6 +366,8 @@ mod tests {
             })
         );
         assert_eq!(opts.move_overhead_ms, 0);
+        assert_eq!(opts.set("Time Model", "marginal"), Ok(SetOutcome::Applied));
+        assert_eq!(opts.model, TimeModel::Marginal);
         assert_eq!(opts.set("Time Model", "classic"), Ok(SetOutcome::Applied));
         assert_eq!(opts.model, TimeModel::Classic);
         assert_eq!(

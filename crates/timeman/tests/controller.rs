@@ -523,3 +523,73 @@ fn time_since_go_was_read_is_charged() {
         None
     );
 }
+
+/// Feeds iterations 1, 2, ... whose elapsed times grow 1.6 times per iteration from 4 ms, the
+/// best move changing where `changes(depth)` says, until the manager stops; returns the depth
+/// and elapsed ms of the stop and its reason.
+fn marginal_stop(changes: impl Fn(u32) -> u32) -> (u32, u64, StopReason) {
+    let mut tm = manager(TimeModel::Marginal);
+    let mut elapsed = 4.0f64;
+    for depth in 1..60 {
+        let verdict = tm.on_iteration(&report(depth, changes(depth)), ms(elapsed as u64));
+        if let IterationVerdict::Stop(reason) = verdict {
+            return (depth, elapsed as u64, reason);
+        }
+        elapsed *= 1.6;
+    }
+    panic!("the marginal model never stopped");
+}
+
+#[test]
+fn marginal_model_stops_a_settled_move_sooner_than_an_unsettled_one() {
+    let (settled_depth, settled_ms, reason) = marginal_stop(|_| 0);
+    assert_eq!(reason, StopReason::NotWorthAnotherIteration);
+    assert!(settled_depth >= 5, "never before depth 5");
+    assert!(settled_ms < MAXIMUM);
+    let (unsettled_depth, unsettled_ms, _) = marginal_stop(|depth| depth % 2);
+    assert!(
+        unsettled_depth > settled_depth && unsettled_ms > settled_ms,
+        "settled: depth {settled_depth} at {settled_ms} ms, unsettled: depth {unsettled_depth} at {unsettled_ms} ms"
+    );
+    // A move that changes at every iteration runs into the maximum and no further.
+    let (_, always_ms, always_reason) = marginal_stop(|_| 1);
+    assert!(always_ms >= unsettled_ms);
+    if always_reason == StopReason::MaximumTime {
+        assert!(always_ms >= MAXIMUM && (always_ms as f64) < MAXIMUM as f64 * 1.6);
+    }
+}
+
+#[test]
+fn marginal_model_never_stops_before_depth_5_nor_passes_the_maximum() {
+    let mut tm = manager(TimeModel::Marginal);
+    // Early iterations that took long, but not the maximum: still no stop before depth 5.
+    for depth in 1..5 {
+        assert_eq!(tm.on_iteration(&report(depth, 0), ms(OPTIMUM * 3)), GO_ON);
+    }
+    assert_eq!(
+        tm.on_iteration(&report(5, 0), ms(MAXIMUM)),
+        stop(StopReason::MaximumTime)
+    );
+    assert!(tm.should_stop_now(ms(MAXIMUM), 0));
+}
+
+#[test]
+fn a_lower_stop_threshold_spends_more_time() {
+    let stop_at = |permille: u32| {
+        let options = TimeOptions {
+            stop_threshold_permille: permille,
+            ..options(TimeModel::Marginal)
+        };
+        let mut tm = TimeManager::new(&clock_limits(), &options, 0);
+        let mut elapsed = 4.0f64;
+        for depth in 1..60 {
+            if tm.on_iteration(&report(depth, 0), ms(elapsed as u64)) != GO_ON {
+                return elapsed as u64;
+            }
+            elapsed *= 1.6;
+        }
+        u64::MAX
+    };
+    assert!(stop_at(40) > stop_at(160));
+    assert!(stop_at(160) > stop_at(640));
+}

@@ -21,7 +21,7 @@ fn uci_reply_lines() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
-        "option name Time Model type combo default Improved var Improved var Classic",
+        "option name Time Model type combo default Improved var Improved var Classic var Marginal",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
         "option name Emergency Base Time type spin default 60 min 0 max 30000",
         "option name Emergency Move Time type spin default 30 min 0 max 5000",
@@ -31,6 +31,7 @@ fn uci_reply_lines() {
         "option name TM Mated Alternatives type check default true",
         "option name TM Effort Divergence type check default true",
         "option name TM Falling Score type check default true",
+        "option name TM Stop Threshold type spin default 160 min 10 max 2000",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
@@ -301,7 +302,7 @@ fn combo_values_match_any_case_and_store_the_table_spelling() {
     assert_eq!(
         error.map_err(|e| e.to_string()),
         Err(
-            "invalid value `Fast` for option `Time Model`: expected one of Improved, Classic"
+            "invalid value `Fast` for option `Time Model`: expected one of Improved, Classic, Marginal"
                 .into()
         )
     );
