@@ -1,9 +1,12 @@
 #!/bin/sh
 # Self-play comparisons: one binary against itself with different options.
-# Usage: run_selfplay.sh EXPERIMENT [GAMES] [TC]
+# Usage: run_selfplay.sh EXPERIMENT [GAMES] [TC]   (TC as fastchess reads it: 5+0.05, 40/20)
 #   threads      Threads=2 against Threads=1, concurrency 1 (the 2-thread side needs
 #                both cores while it thinks)
-#   timemodel    Time Model Improved (default) against Classic, concurrency 2
+#   timemodel    Time Model Improved against Classic, concurrency 2
+#   marginal     Time Model Marginal against Classic, concurrency 2
+#   marginal-improved
+#                Time Model Marginal against Improved, concurrency 2
 #   no-single | no-mated | no-effort | no-falling
 #                Improved against Improved with one mechanism switched off, concurrency 2
 # With GAMES 0 the run is an SPRT (normalized Elo, elo0 0, elo1 10, alpha = beta = 0.05)
@@ -19,6 +22,8 @@ NAMES="improved without-mechanism"
 case $EXPERIMENT in
   threads) PARALLEL=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
   timemodel) A="option.Time Model=Improved"; B="option.Time Model=Classic"; NAMES="improved classic" ;;
+  marginal) A="option.Time Model=Marginal"; B="option.Time Model=Classic"; NAMES="marginal classic" ;;
+  marginal-improved) A="option.Time Model=Marginal"; B="option.Time Model=Improved"; NAMES="marginal improved" ;;
   no-single) A="option.TM Single Move=true"; B="option.TM Single Move=false" ;;
   no-mated) A="option.TM Mated Alternatives=true"; B="option.TM Mated Alternatives=false" ;;
   no-effort) A="option.TM Effort Divergence=true"; B="option.TM Effort Divergence=false" ;;

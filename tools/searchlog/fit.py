@@ -32,7 +32,7 @@ from summary import read_searches, score_value
 
 MIN_DEPTH = 5
 FEATURES = ["stable", "changes", "falling", "rising", "decided", "depth"]
-TAUS = [0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28]
+TAUS = [0.02, 0.04, 0.08, 0.12, 0.16, 0.24, 0.32, 0.48, 0.64, 1.28]
 
 
 def sorted_searches(paths):
@@ -136,22 +136,53 @@ def growth_ratio(searches):
 
 
 def replay(searches, w, growth, tau):
-    """Total stop time / total optimum and the share of searches stopped on another move.
-    `searches` pairs each search's rows with its `iteration_features`."""
-    spent, planned, differs = 0, 0, 0
+    """Total stop time / total optimum and the share of searches stopped on another move
+    (early stops only), and the total time / optimum when searches also go on past their
+    logged stop (see `extrapolate`). `searches` pairs each search's rows with its
+    `iteration_features`."""
+    spent, extended, planned, differs = 0, 0, 0, 0
     for rows, features in searches:
         optimum = max(int(rows[0]["optimum_ms"]), 1)
         stop_ms, move = int(rows[0]["total_ms"]), rows[0]["played"]
+        stopped_early = False
         for x, _, row in features:
             elapsed = max(int(row["elapsed_ms"]), 1)
             next_cost = (growth - 1) * elapsed / optimum
             if predict(w, x) / next_cost < tau:
                 stop_ms, move = elapsed, row["best"]
+                stopped_early = True
                 break
         spent += stop_ms
+        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau)
         planned += optimum
         differs += move != rows[0]["played"]
-    return spent / planned, differs / len(searches)
+    return spent / planned, extended / planned, differs / len(searches)
+
+
+def extrapolate(rows, w, growth, tau):
+    """When a search the rule did not stop early would stop if it went on past its logged
+    stop: iterations keep coming, each `growth` times the last one's elapsed time, with the
+    best move and the score unchanged (the likeliest outcome; a change would only lengthen
+    the search), until the rule stops or the maximum is reached."""
+    last = rows[-1]
+    if int(last["depth"]) < MIN_DEPTH:
+        return int(last["total_ms"])
+    optimum = max(int(last["optimum_ms"]), 1)
+    maximum = max(int(last["maximum_ms"]), 1)
+    stable, changes = 1, 0.0
+    for before, row in zip(rows, rows[1:]):
+        changed = row["best"] != before["best"]
+        stable = 1 if changed else min(stable + 1, 8)
+        changes = 0.8 * changes + changed
+    score = score_value(last["score"])
+    depth, elapsed = int(last["depth"]), max(int(last["elapsed_ms"]), 1)
+    while elapsed < maximum:
+        x = [stable / 8, changes, 0.0, 0.0, min(abs(score), 1000) / 1000, depth / 20]
+        if predict(w, x) / ((growth - 1) * elapsed / optimum) < tau:
+            return elapsed
+        stable, changes = min(stable + 1, 8), 0.8 * changes
+        depth, elapsed = depth + 1, elapsed * growth
+    return maximum
 
 
 def main(paths):
@@ -191,11 +222,13 @@ def main(paths):
     spent = sum(int(r[0]["total_ms"]) for r in searches)
     planned = sum(max(int(r[0]["optimum_ms"]), 1) for r in searches)
     print(f"logged searches: total time / total optimum {spent / planned:.2f}")
-    print("early stop when p / next iteration's time (in optima) < tau:")
-    print("      tau  time / optimum  searches on another move")
+    print("stop when p / next iteration's time (in optima) < tau: total time / total optimum")
+    print("with early stops only, and with searches also extended past their logged stop;")
+    print("share of searches stopped early on another move")
+    print("      tau  early stops  extended  on another move")
     for tau in TAUS:
-        t, d = replay(featured, w, growth, tau)
-        print(f"  {tau:>7.3f}  {t:>14.2f}  {d:>24.3f}")
+        t, e, d = replay(featured, w, growth, tau)
+        print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ option_table! {
     TmFallingScore: "TM Falling Score" => OptionKind::Check { default: true },
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
-    TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 160, min: 10, max: 2000 },
+    TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 200, min: 10, max: 2000 },
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

@@ -152,6 +152,10 @@ impl RootSearch<'_, '_> {
                 break;
             }
             self.completed_depth = depth;
+            let best_changed = self
+                .completed
+                .as_ref()
+                .is_some_and(|before| before.mv != self.moves[0].mv);
             self.completed = Some(self.moves[0].clone());
             if let Some(main) = &mut self.searcher.main {
                 main.time_checks_enabled = true;
@@ -159,7 +163,7 @@ impl RootSearch<'_, '_> {
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
-            let verdict = self.iteration_verdict(depth);
+            let verdict = self.iteration_verdict(depth, best_changed);
             if verdict != IterationVerdict::Continue {
                 break;
             }
@@ -177,7 +181,7 @@ impl RootSearch<'_, '_> {
         }
     }
 
-    fn iteration_verdict(&mut self, depth: i32) -> IterationVerdict {
+    fn iteration_verdict(&mut self, depth: i32, best_changed: bool) -> IterationVerdict {
         let root_nodes: Vec<u64> = self.moves.iter().map(|rm| rm.nodes).collect();
         let best = &self.moves[0];
         let others_mated = self.moves.len() > 1
@@ -191,6 +195,7 @@ impl RootSearch<'_, '_> {
         let report = IterationReport {
             depth: depth as u32,
             best_move_changes: self.best_move_changes,
+            best_changed,
             score,
             root_nodes: &root_nodes,
             best_index: 0,

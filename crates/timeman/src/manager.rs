@@ -63,6 +63,8 @@ pub struct IterationReport<'a> {
     /// How many times the best root move changed during this iteration (0 = stable; a
     /// search that only knows "changed or not" passes 0 or 1).
     pub best_move_changes: u32,
+    /// The best move differs from the previous iteration's (false for the first).
+    pub best_changed: bool,
     /// The best move's score.
     pub score: RootScore,
     /// Nodes searched under each root move this iteration, in any order.
@@ -313,9 +315,9 @@ impl TimeManager {
         }
         if self.options.model == TimeModel::Marginal {
             // Fed from depth 1 so stability and the score trend have a history at depth 5.
-            let features =
-                self.stability
-                    .push(report.depth, report.best_move_changes > 0, report.score);
+            let features = self
+                .stability
+                .push(report.depth, report.best_changed, report.score);
             self.worth_continuing = report.depth < marginal::MIN_DEPTH
                 || marginal::FITTED.worth_continuing(
                     &features,

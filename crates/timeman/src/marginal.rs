@@ -117,13 +117,13 @@ pub struct StopModel {
     pub growth: f64,
 }
 
-/// Fitted by `python3 tools/searchlog/fit.py` to 40 games of `tsubame searchlog --tc 5+0.05`
-/// (4,471 searches; 13,098 iterations fitted, 2,146 held out: log loss 0.341 against 0.421 for
-/// a constant).
+/// Fitted by `python3 tools/searchlog/fit.py` to 300 games of `tsubame searchlog --tc 5+0.05`
+/// (two runs of 150 games with the Classic model, November 2026: 41,824 searches; 330,042
+/// iterations fitted, 88,556 held out: log loss 0.395 against 0.483 for a constant).
 pub const FITTED: StopModel = StopModel {
-    bias: -0.098,
-    weights: [-1.235, 0.309, 0.526, -0.552, -0.187, -2.189],
-    growth: 1.61,
+    bias: 0.491,
+    weights: [-1.479, 0.300, 0.398, -0.231, 0.005, -2.452],
+    growth: 1.65,
 };
 
 impl StopModel {

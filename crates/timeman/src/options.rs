@@ -87,9 +87,9 @@ pub struct TimeOptions {
 /// (servers, lichess bots) should raise it.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
-/// Default `TM Stop Threshold`: tau = 0.16, where a typical settled move (a change probability
-/// near 0.1, an iteration 1.6 times the previous one) stops near the optimum.
-pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 160;
+/// Default `TM Stop Threshold`: tau = 0.2, where `tools/searchlog/fit.py`'s replay of the logged
+/// searches spends about what the Classic model spent (1.2 optima a move on the whole).
+pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 200;
 
 impl Default for TimeOptions {
     fn default() -> Self {

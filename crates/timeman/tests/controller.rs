@@ -50,6 +50,7 @@ fn report(depth: u32, changes: u32) -> IterationReport<'static> {
     IterationReport {
         depth,
         best_move_changes: changes,
+        best_changed: changes > 0,
         score: RootScore::Centipawns(30),
         root_nodes: &NORMAL_NODES,
         best_index: 0,

@@ -31,7 +31,7 @@ fn uci_reply_lines() {
         "option name TM Mated Alternatives type check default true",
         "option name TM Effort Divergence type check default true",
         "option name TM Falling Score type check default true",
-        "option name TM Stop Threshold type spin default 160 min 10 max 2000",
+        "option name TM Stop Threshold type spin default 200 min 10 max 2000",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
