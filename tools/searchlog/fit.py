@@ -43,28 +43,41 @@ def sorted_searches(paths):
     return searches
 
 
-def iteration_features(rows):
-    """(features, target, row) for each iteration a stopping rule may act after."""
-    out = []
+def stability_steps(rows):
+    """(stable, changes) after each of a search's iterations: the run of iterations with the
+    same best move, capped at 8, and the best-move changes between iterations, decayed by 0.8."""
     stable, changes = 1, 0.0
-    played = rows[0]["played"]
     for i, row in enumerate(rows):
         if i > 0:
             changed = row["best"] != rows[i - 1]["best"]
             stable = 1 if changed else min(stable + 1, 8)
             changes = 0.8 * changes + changed
+        yield stable, changes
+
+
+def feature_vector(stable, changes, now, before, depth):
+    """The model's inputs, in the order of FEATURES; `now` and `before` are the iteration's
+    and the previous iteration's scores (score_value)."""
+    delta = max(-300, min(300, now - before)) / 100
+    return [
+        stable / 8,
+        changes,
+        max(0.0, -delta),
+        max(0.0, delta),
+        min(abs(now), 1000) / 1000,
+        depth / 20,
+    ]
+
+
+def iteration_features(rows):
+    """(features, target, row) for each iteration a stopping rule may act after."""
+    out = []
+    played = rows[0]["played"]
+    for i, (row, (stable, changes)) in enumerate(zip(rows, stability_steps(rows))):
         if i == 0 or i + 1 == len(rows) or int(row["depth"]) < MIN_DEPTH:
             continue
         now, before = score_value(row["score"]), score_value(rows[i - 1]["score"])
-        delta = max(-300, min(300, now - before)) / 100
-        x = [
-            stable / 8,
-            changes,
-            max(0.0, -delta),
-            max(0.0, delta),
-            min(abs(now), 1000) / 1000,
-            int(row["depth"]) / 20,
-        ]
+        x = feature_vector(stable, changes, now, before, int(row["depth"]))
         out.append((x, row["best"] != played, row))
     return out
 
@@ -169,15 +182,11 @@ def extrapolate(rows, w, growth, tau):
         return int(last["total_ms"])
     optimum = max(int(last["optimum_ms"]), 1)
     maximum = max(int(last["maximum_ms"]), 1)
-    stable, changes = 1, 0.0
-    for before, row in zip(rows, rows[1:]):
-        changed = row["best"] != before["best"]
-        stable = 1 if changed else min(stable + 1, 8)
-        changes = 0.8 * changes + changed
+    *_, (stable, changes) = stability_steps(rows)
     score = score_value(last["score"])
     depth, elapsed = int(last["depth"]), max(int(last["elapsed_ms"]), 1)
     while elapsed < maximum:
-        x = [stable / 8, changes, 0.0, 0.0, min(abs(score), 1000) / 1000, depth / 20]
+        x = feature_vector(stable, changes, score, score, depth)
         if predict(w, x) / ((growth - 1) * elapsed / optimum) < tau:
             return elapsed
         stable, changes = min(stable + 1, 8), 0.8 * changes

@@ -19,13 +19,12 @@
 //! files; the features here are computed exactly as that script computes them.
 
 use crate::falling::RootScore;
+use crate::manager::CHANGE_DECAY;
 
 /// First depth after which the rule may stop the search (the fit uses the same depths).
 pub const MIN_DEPTH: u32 = 5;
 /// Iterations in a row with the same best move beyond which stability counts no more.
 pub const STABLE_CAP: u32 = 8;
-/// Decay of the best-move-change count per iteration, as in Stockfish's 2013 manager.
-pub const CHANGE_DECAY: f64 = 0.8;
 
 /// What the model sees after one iteration, each scaled to about 0..1 (the order of
 /// [`StopModel::weights`]).
@@ -99,11 +98,8 @@ impl Stability {
 
 /// Centipawns with mates as ±10,000, as the fitting script reads the log's scores.
 fn score_cp(score: RootScore) -> i32 {
-    match score {
-        RootScore::Centipawns(cp) => cp.clamp(-10_000, 10_000),
-        RootScore::Mate(n) if n > 0 => 10_000,
-        RootScore::Mate(_) => -10_000,
-    }
+    // Mates map beyond ±10,000 (`MATE_CP` less at most 500), so the clamp sends them there.
+    score.as_centipawns().clamp(-10_000, 10_000)
 }
 
 /// A fitted model and the rule's constants.
@@ -226,10 +222,10 @@ mod tests {
         assert!(!FITTED.worth_continuing(&f, 5000, 1000, 0.16));
         // The break-even elapsed time grows as tau falls.
         let p = FITTED.change_probability(&f);
-        let break_even = |tau: f64| p / (tau * (FITTED.growth - 1.0)) * 1000.0;
-        let at = break_even(0.16) as u64;
+        let at = (p / (0.16 * (FITTED.growth - 1.0)) * 1000.0) as u64;
         assert!(FITTED.worth_continuing(&f, at - 1, 1000, 0.16));
         assert!(!FITTED.worth_continuing(&f, at + 1, 1000, 0.16));
-        assert!(break_even(0.08) > break_even(0.16));
+        // A lower tau still buys the iteration there.
+        assert!(FITTED.worth_continuing(&f, at + 1, 1000, 0.08));
     }
 }
