@@ -5,9 +5,9 @@ Usage: move_times.py FILE.pgn [FILE.pgn ...]
 
 The time per move comes from the PGN comments (see pgn_times.py). Per engine this prints
 the moves and the mean seconds per move, split into forced moves (exactly one legal
-reply: the improved time model's `TM Single Move` should answer them at once) and the
+reply: the default time model's `TM Single Move` should answer them at once) and the
 rest, and for the rest the spread of the time per move (median, 90th percentile, and the
-coefficient of variation): the effort-divergence and falling-score mechanisms make the
+coefficient of variation): a stopping rule that weighs how settled each move is makes the
 time per move vary more from move to move at a similar mean. Book moves are skipped.
 """
 

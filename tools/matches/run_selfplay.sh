@@ -3,12 +3,10 @@
 # Usage: run_selfplay.sh EXPERIMENT [GAMES] [TC]   (TC as fastchess reads it: 5+0.05, 40/20)
 #   threads      Threads=2 against Threads=1, concurrency 1 (the 2-thread side needs
 #                both cores while it thinks)
-#   timemodel    Time Model Improved against Classic, concurrency 2
-#   marginal     Time Model Marginal against Classic, concurrency 2
-#   marginal-improved
-#                Time Model Marginal against Improved, concurrency 2
-#   no-single | no-mated | no-effort | no-falling
-#                Improved against Improved with one mechanism switched off, concurrency 2
+#   marginal     Time Model Marginal (the default) against Classic, concurrency 2
+#   no-single | no-mated
+#                the default against itself with one forced-reply mechanism switched
+#                off, concurrency 2
 # With GAMES 0 the run is an SPRT (normalized Elo, elo0 0, elo1 10, alpha = beta = 0.05)
 # of at most 4000 games: fastchess stops it when the LLR crosses a bound.
 # CONCURRENCY overrides the games played at once (on a machine with more free cores).
@@ -18,16 +16,12 @@ EXPERIMENT=${1:?experiment}
 GAMES=${2:-400}
 TC=${3:-5+0.05}
 PARALLEL=2
-NAMES="improved without-mechanism"
+NAMES="with-mechanism without-mechanism"
 case $EXPERIMENT in
   threads) PARALLEL=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
-  timemodel) A="option.Time Model=Improved"; B="option.Time Model=Classic"; NAMES="improved classic" ;;
   marginal) A="option.Time Model=Marginal"; B="option.Time Model=Classic"; NAMES="marginal classic" ;;
-  marginal-improved) A="option.Time Model=Marginal"; B="option.Time Model=Improved"; NAMES="marginal improved" ;;
   no-single) A="option.TM Single Move=true"; B="option.TM Single Move=false" ;;
   no-mated) A="option.TM Mated Alternatives=true"; B="option.TM Mated Alternatives=false" ;;
-  no-effort) A="option.TM Effort Divergence=true"; B="option.TM Effort Divergence=false" ;;
-  no-falling) A="option.TM Falling Score=true"; B="option.TM Falling Score=false" ;;
   *) echo "unknown experiment: $EXPERIMENT" >&2; exit 2 ;;
 esac
 CONCURRENCY=${CONCURRENCY:-$PARALLEL}

@@ -99,8 +99,8 @@ option_table! {
     MoveOverhead: "Move Overhead" => OptionKind::Spin { default: 30, min: 0, max: 5000 },
     /// Which time model plans the search time.
     TimeModel: "Time Model" => OptionKind::Combo {
-        default: "Improved",
-        vars: &["Improved", "Classic", "Marginal"],
+        default: "Marginal",
+        vars: &["Marginal", "Classic"],
     },
     /// Moves ahead over which the emergency time reserve is spread.
     EmergencyMoveHorizon: "Emergency Move Horizon" => OptionKind::Spin {
@@ -128,10 +128,10 @@ option_table! {
     },
     /// Percentage scaling the time spent per move (100 is neutral).
     SlowMover: "Slow Mover" => OptionKind::Spin { default: 70, min: 10, max: 1000 },
+    /// Marginal model: play a lone legal move at once.
     TmSingleMove: "TM Single Move" => OptionKind::Check { default: true },
+    /// Marginal model: stop when every other root move is proven mated.
     TmMatedAlternatives: "TM Mated Alternatives" => OptionKind::Check { default: true },
-    TmEffortDivergence: "TM Effort Divergence" => OptionKind::Check { default: true },
-    TmFallingScore: "TM Falling Score" => OptionKind::Check { default: true },
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
     TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 200, min: 10, max: 2000 },

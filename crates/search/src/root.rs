@@ -182,7 +182,6 @@ impl RootSearch<'_, '_> {
     }
 
     fn iteration_verdict(&mut self, depth: i32, best_changed: bool) -> IterationVerdict {
-        let root_nodes: Vec<u64> = self.moves.iter().map(|rm| rm.nodes).collect();
         let best = &self.moves[0];
         let others_mated = self.moves.len() > 1
             && self.moves[1..]
@@ -197,8 +196,6 @@ impl RootSearch<'_, '_> {
             best_move_changes: self.best_move_changes,
             best_changed,
             score,
-            root_nodes: &root_nodes,
-            best_index: 0,
             root_moves: self.moves.len(),
             others_mated,
         };

@@ -7,11 +7,10 @@
 //! check ([`TimeManager::should_stop_now`]), whether to go on.
 //!
 //! Models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
-//! exactly; [`TimeModel::Improved`] adds, each behind its own switch: moving at once with a
-//! single legal move or when every other move is proven mated, scaling by the divergence of
-//! the root's node distribution ([`effort`]), and more time on a falling score
-//! ([`falling`]). A third, [`TimeModel::Marginal`], replaces the 62% rule and those factors with
-//! a stopping rule fitted to Tsubame's own search logs ([`marginal`]).
+//! exactly; [`TimeModel::Marginal`], the default, plans the same optimum and maximum but
+//! replaces the 62% rule and its unstable-PV extra time with a stopping rule fitted to
+//! Tsubame's own search logs ([`marginal`]), and moves at once with a single legal move or
+//! when every other move is proven mated (each behind its own switch, [`Mechanisms`]).
 //!
 //! The 2013 model is Stockfish 4's `src/timeman.cpp`
 //! (<https://github.com/official-stockfish/Stockfish/blob/sf_4/src/timeman.cpp>): its
@@ -30,18 +29,16 @@
 
 #![deny(missing_docs)]
 
-pub mod effort;
 mod error;
-pub mod falling;
 mod importance;
 mod limits;
 mod manager;
 pub mod marginal;
 mod options;
 pub mod plan;
+mod root_score;
 
 pub use error::OptionError;
-pub use falling::RootScore;
 pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
 pub use limits::{Clock, Limits};
 pub use manager::{
@@ -54,3 +51,4 @@ pub use options::{
     OptionKind, OptionSpec, SetOutcome, TimeModel, TimeOptions, find_option,
 };
 pub use plan::TimeBudget;
+pub use root_score::{MATE_CP, RootScore};

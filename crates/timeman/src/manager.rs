@@ -6,7 +6,7 @@
 //! 1. `go infinite`: never stop (only `stop` ends the search).
 //! 2. `depth N` reached, or `mate N` found (a mate in at most N moves).
 //! 3. No time limit (`depth`/`nodes`/`mate` only): continue.
-//! 4. Improved model: a single root move, or every root move but the best proven mated by
+//! 4. Marginal model: a single root move, or every root move but the best proven mated by
 //!    the fail-soft root search (a fail-soft search bounds every move it refutes, see
 //!    <https://www.chessprogramming.org/Fail-Soft>): stop at once.
 //! 5. `movetime`: continue until the maximum (the whole movetime).
@@ -15,11 +15,8 @@
 //!    is `floor(changes * optimum / 1.4)`; `available = optimum + extra`; do not start
 //!    another iteration once `elapsed > available * 62 / 100` (integer ms), since the next
 //!    one would probably not even finish its first move.
-//! 7. Clock, improved part: `available = min(maximum, (optimum + extra) * effort * falling)`
-//!    with the effort-divergence factor (after dlshogi's, [`crate::effort`]) and the falling-score
-//!    factor ([`crate::falling`]), both from depth 5, each behind its switch.
-//! 8. Clock, marginal model: instead of 6 and 7, from depth 5 stop once the next iteration is
-//!    not worth its expected time ([`crate::marginal`]).
+//! 7. Clock, marginal model: instead of 6, from depth 5 stop once the next iteration is not
+//!    worth its expected time ([`crate::marginal`]).
 //!
 //! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
 //! the node limit). The maximum is never passed by more than the search's polling interval
@@ -37,12 +34,11 @@
 
 use std::time::Duration;
 
-use crate::effort;
-use crate::falling::{RootScore, ScoreTrend};
 use crate::limits::{Clock, Limits};
 use crate::marginal::{self, Stability};
 use crate::options::{TimeModel, TimeOptions};
 use crate::plan::{MIN_BUDGET_MS, TimeBudget, plan_clock, plan_movetime};
+use crate::root_score::RootScore;
 
 /// Share of the available time after which no new iteration starts, in percent.
 pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
@@ -50,14 +46,14 @@ pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
 pub const CHANGE_DECAY: f64 = 0.8;
 /// The unstable-PV extra time is `changes * optimum / PV_INSTABILITY_DIVISOR`.
 pub const PV_INSTABILITY_DIVISOR: f64 = 1.4;
-/// First depth at which the PV instability and the improved factors are used (2013: > 4).
+/// First depth at which the PV instability is used (2013: > 4).
 pub const FIRST_ADJUSTED_DEPTH: u32 = 5;
 /// Depth from which the PV instability is no longer updated (2013: < 50).
 pub const LAST_ADJUSTED_DEPTH: u32 = 49;
 
 /// What the root reports after each completed iteration.
 #[derive(Debug, Clone, Copy)]
-pub struct IterationReport<'a> {
+pub struct IterationReport {
     /// The depth just completed (1 for the first iteration).
     pub depth: u32,
     /// How many times the best root move changed during this iteration (0 = stable; a
@@ -67,10 +63,6 @@ pub struct IterationReport<'a> {
     pub best_changed: bool,
     /// The best move's score.
     pub score: RootScore,
-    /// Nodes searched under each root move this iteration, in any order.
-    pub root_nodes: &'a [u64],
-    /// Index of the best move in `root_nodes`.
-    pub best_index: usize,
     /// Number of legal root moves (after `searchmoves`).
     pub root_moves: usize,
     /// The fail-soft root proved every root move but the best loses to a mate.
@@ -115,7 +107,7 @@ enum Mode {
     Untimed,
     /// `go movetime`.
     MoveTime,
-    /// A clock: the 2013 model plus, in the improved model, its four mechanisms.
+    /// A clock: the 2013 plan, then the 2013 rules or the marginal model's.
     Clock,
 }
 
@@ -136,11 +128,6 @@ pub struct TimeManager {
     best_move_changes: f64,
     /// The 2013 unstable-PV extra time (ms).
     unstable_extra_ms: i64,
-    /// Effort-divergence factor of the last iteration (1.0 when unused).
-    effort_factor: f64,
-    /// Falling-score factor of the last iteration (1.0 when unused).
-    falling_factor: f64,
-    scores: ScoreTrend,
     /// The marginal model's view of the iterations so far.
     stability: Stability,
     /// The marginal model's verdict on the last iteration: worth another one.
@@ -187,9 +174,6 @@ impl TimeManager {
             stop_on_ponderhit: false,
             best_move_changes: 0.0,
             unstable_extra_ms: 0,
-            effort_factor: 1.0,
-            falling_factor: 1.0,
-            scores: ScoreTrend::default(),
             stability: Stability::default(),
             worth_continuing: true,
         }
@@ -238,7 +222,7 @@ impl TimeManager {
     /// Called once per completed iteration with the root's report and the time since `go`.
     pub fn on_iteration(
         &mut self,
-        report: &IterationReport<'_>,
+        report: &IterationReport,
         elapsed: Duration,
     ) -> IterationVerdict {
         match self.mode {
@@ -287,9 +271,8 @@ impl TimeManager {
         }
     }
 
-    /// Improved and marginal models: the root has only one reasonable move, so thinking is
-    /// wasted.
-    fn forced_reply(&self, report: &IterationReport<'_>) -> Option<StopReason> {
+    /// Marginal model: the root has only one reasonable move, so thinking is wasted.
+    fn forced_reply(&self, report: &IterationReport) -> Option<StopReason> {
         if self.options.model == TimeModel::Classic {
             return None;
         }
@@ -303,8 +286,8 @@ impl TimeManager {
         None
     }
 
-    /// Updates the PV-instability extra time, the improved factors and the marginal verdict.
-    fn update_clock_state(&mut self, report: &IterationReport<'_>, elapsed: Duration) {
+    /// Updates the PV-instability extra time and the marginal verdict.
+    fn update_clock_state(&mut self, report: &IterationReport, elapsed: Duration) {
         self.best_move_changes =
             self.best_move_changes * CHANGE_DECAY + f64::from(report.best_move_changes);
         let adjusting = report.depth >= FIRST_ADJUSTED_DEPTH;
@@ -325,39 +308,14 @@ impl TimeManager {
                     u64::try_from(self.budget.optimum.as_millis()).unwrap_or(u64::MAX),
                     f64::from(self.options.stop_threshold_permille) / 1000.0,
                 );
-            return;
-        }
-        if self.options.model != TimeModel::Improved {
-            return;
-        }
-        let mechanisms = self.options.mechanisms;
-        // The score history is kept from depth 1 so the first adjusted depth has a baseline.
-        let falling = self.scores.push(report.score);
-        if adjusting {
-            self.falling_factor = if mechanisms.falling_score {
-                falling
-            } else {
-                1.0
-            };
-            self.effort_factor = if mechanisms.effort_divergence {
-                effort::factor(report.root_nodes, report.best_index)
-            } else {
-                1.0
-            };
         }
     }
 
-    /// The available time in ms: the 2013 `optimum + extra`, scaled in the improved model
-    /// (the marginal model reports the 2013 value; its rule does not use it).
+    /// The available time in ms: the 2013 `optimum + extra` (the marginal model reports it
+    /// too; its rule does not use it).
     fn available_ms(&self) -> i64 {
         let optimum = i64::try_from(self.budget.optimum.as_millis()).unwrap_or(i64::MAX);
-        let base = optimum.saturating_add(self.unstable_extra_ms);
-        if self.options.model != TimeModel::Improved {
-            return base;
-        }
-        let maximum = i64::try_from(self.budget.maximum.as_millis()).unwrap_or(i64::MAX);
-        let scaled = (base as f64 * self.effort_factor * self.falling_factor) as i64;
-        scaled.min(maximum)
+        optimum.saturating_add(self.unstable_extra_ms)
     }
 }
 

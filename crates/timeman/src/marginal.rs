@@ -18,8 +18,8 @@
 //! The coefficients ([`FITTED`]) are fitted by `tools/searchlog/fit.py` to `tsubame searchlog`
 //! files; the features here are computed exactly as that script computes them.
 
-use crate::falling::RootScore;
 use crate::manager::CHANGE_DECAY;
+use crate::root_score::RootScore;
 
 /// First depth after which the rule may stop the search (the fit uses the same depths).
 pub const MIN_DEPTH: u32 = 5;
@@ -114,7 +114,8 @@ pub struct StopModel {
 }
 
 /// Fitted by `python3 tools/searchlog/fit.py` to 300 games of `tsubame searchlog --tc 5+0.05`
-/// (two runs of 150 games with the Classic model, November 2026: 41,824 searches; 330,042
+/// (two runs of 150 games with the model then the default: the Classic plan with forced replies
+/// and effort and falling-score factors; November 2026: 41,824 searches; 330,042
 /// iterations fitted, 88,556 held out: log loss 0.395 against 0.483 for a constant).
 pub const FITTED: StopModel = StopModel {
     bias: 0.491,

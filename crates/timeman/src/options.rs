@@ -12,16 +12,15 @@ use crate::error::OptionError;
 pub enum TimeModel {
     /// Stockfish's 2013 time manager exactly: clock plan, unstable-PV extra time, 62% rule.
     Classic,
-    /// The classic model plus the mechanisms in [`Mechanisms`] (each can be switched off).
+    /// The classic plan, the forced-reply [`Mechanisms`], and instead of the 62% rule and its
+    /// extra time the fitted equal-marginal-value rule ([`crate::marginal`]).
     #[default]
-    Improved,
-    /// The classic plan, the single-move and mated-alternatives mechanisms, and instead of the
-    /// 62% rule and its factors the fitted equal-marginal-value rule ([`crate::marginal`]).
     Marginal,
 }
 
-/// The improved model's mechanisms, one switch each, so a match can turn them off one at a
-/// time and measure each one's worth. Ignored by [`TimeModel::Classic`].
+/// Forced replies: the root has one reasonable move, so thinking is wasted. One switch each,
+/// so a match can turn them off and measure each one's worth. Ignored by
+/// [`TimeModel::Classic`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mechanisms {
     /// Play at once when the root has a single legal move.
@@ -29,11 +28,6 @@ pub struct Mechanisms {
     /// Stop as soon as every root move but the best is proven mated (by the fail-soft root's
     /// bounds).
     pub mated_alternatives: bool,
-    /// Scale the available time by the divergence of the root node distribution (after
-    /// dlshogi's KL-divergence time control, see [`crate::effort`]).
-    pub effort_divergence: bool,
-    /// Give more time while the score falls between iterations.
-    pub falling_score: bool,
 }
 
 impl Default for Mechanisms {
@@ -41,8 +35,6 @@ impl Default for Mechanisms {
         Self {
             single_move: true,
             mated_alternatives: true,
-            effort_divergence: true,
-            falling_score: true,
         }
     }
 }
@@ -64,9 +56,9 @@ pub struct TimeOptions {
     /// `Slow Mover` (percent): weight of the current move against the moves to come;
     /// above 100 spends more now, below 100 saves for later.
     pub slow_mover: u32,
-    /// `Time Model`: classic 2013 or improved.
+    /// `Time Model`: classic 2013 or marginal.
     pub model: TimeModel,
-    /// Switches for the improved model's mechanisms.
+    /// Switches for the forced-reply mechanisms.
     pub mechanisms: Mechanisms,
     /// `TM Stop Threshold`: the marginal model's `tau` in thousandths (see
     /// [`crate::marginal`]); lower spends more time.
@@ -88,7 +80,8 @@ pub struct TimeOptions {
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
 /// Default `TM Stop Threshold`: tau = 0.2, where `tools/searchlog/fit.py`'s replay of the logged
-/// searches spends about what the Classic model spent (1.2 optima a move on the whole).
+/// searches spends about what those searches spent (1.2 optima a move on the whole), and in
+/// matches about what the Classic model spends.
 pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 200;
 
 impl Default for TimeOptions {
@@ -100,7 +93,7 @@ impl Default for TimeOptions {
             emergency_move_time_ms: 30,
             minimum_thinking_time_ms: 20,
             slow_mover: 70,
-            model: TimeModel::Improved,
+            model: TimeModel::Marginal,
             mechanisms: Mechanisms::default(),
             stop_threshold_permille: DEFAULT_STOP_THRESHOLD_PERMILLE,
             ponder: false,
@@ -168,14 +161,12 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "Time Model",
         kind: OptionKind::Combo {
-            default: "Improved",
-            values: &["Classic", "Improved", "Marginal"],
+            default: "Marginal",
+            values: &["Classic", "Marginal"],
         },
     },
     check("TM Single Move", true),
     check("TM Mated Alternatives", true),
-    check("TM Effort Divergence", true),
-    check("TM Falling Score", true),
     spin(
         "TM Stop Threshold",
         DEFAULT_STOP_THRESHOLD_PERMILLE as i64,
@@ -246,8 +237,6 @@ impl TimeOptions {
             OptionKind::Combo { .. } => {
                 self.model = if value.eq_ignore_ascii_case("Classic") {
                     TimeModel::Classic
-                } else if value.eq_ignore_ascii_case("Improved") {
-                    TimeModel::Improved
                 } else if value.eq_ignore_ascii_case("Marginal") {
                     TimeModel::Marginal
                 } else {
@@ -280,8 +269,6 @@ impl TimeOptions {
         match name {
             "TM Single Move" => mechanisms.single_move = on,
             "TM Mated Alternatives" => mechanisms.mated_alternatives = on,
-            "TM Effort Divergence" => mechanisms.effort_divergence = on,
-            "TM Falling Score" => mechanisms.falling_score = on,
             _ => {}
         }
     }
@@ -300,8 +287,6 @@ mod tests {
             mechanisms: Mechanisms {
                 single_move: false,
                 mated_alternatives: false,
-                effort_divergence: false,
-                falling_score: false,
             },
             move_overhead_ms: 999,
             ..TimeOptions::default()
@@ -366,15 +351,12 @@ mod tests {
             })
         );
         assert_eq!(opts.move_overhead_ms, 0);
-        assert_eq!(opts.set("Time Model", "marginal"), Ok(SetOutcome::Applied));
-        assert_eq!(opts.model, TimeModel::Marginal);
         assert_eq!(opts.set("Time Model", "classic"), Ok(SetOutcome::Applied));
         assert_eq!(opts.model, TimeModel::Classic);
-        assert_eq!(
-            opts.set("TM Falling Score", "false"),
-            Ok(SetOutcome::Applied)
-        );
-        assert!(!opts.mechanisms.falling_score);
+        assert_eq!(opts.set("Time Model", "marginal"), Ok(SetOutcome::Applied));
+        assert_eq!(opts.model, TimeModel::Marginal);
+        assert_eq!(opts.set("TM Single Move", "false"), Ok(SetOutcome::Applied));
+        assert!(!opts.mechanisms.single_move);
         assert!(matches!(
             opts.set("Nope", "1"),
             Err(OptionError::UnknownOption(_))
@@ -383,10 +365,13 @@ mod tests {
             opts.set("Slow Mover", "fast"),
             Err(OptionError::BadValue { .. })
         ));
-        assert!(matches!(
-            opts.set("Time Model", "Quantum"),
-            Err(OptionError::BadValue { .. })
-        ));
+        for retired in ["Quantum", "Improved"] {
+            assert!(matches!(
+                opts.set("Time Model", retired),
+                Err(OptionError::BadValue { .. })
+            ));
+        }
+        assert_eq!(opts.model, TimeModel::Marginal);
         assert_eq!(opts.slow_mover, 10, "a failed set leaves the value alone");
     }
 }

@@ -16,13 +16,6 @@ use timeman::{
 const OPTIMUM: u64 = 976;
 const MAXIMUM: u64 = 6118;
 
-/// Even node spread over 20 moves with 50% on the best: effort factor about 1.
-const NORMAL_NODES: [u64; 20] = {
-    let mut n = [26_316u64; 20];
-    n[0] = 500_000;
-    n
-};
-
 fn ms(v: u64) -> Duration {
     Duration::from_millis(v)
 }
@@ -46,15 +39,13 @@ fn manager(model: TimeModel) -> TimeManager {
     TimeManager::new(&clock_limits(), &options(model), 0)
 }
 
-fn report(depth: u32, changes: u32) -> IterationReport<'static> {
+fn report(depth: u32, changes: u32) -> IterationReport {
     IterationReport {
         depth,
         best_move_changes: changes,
         best_changed: changes > 0,
         score: RootScore::Centipawns(30),
-        root_nodes: &NORMAL_NODES,
-        best_index: 0,
-        root_moves: NORMAL_NODES.len(),
+        root_moves: 20,
         others_mated: false,
     }
 }
@@ -141,31 +132,12 @@ fn never_past_the_maximum() {
 }
 
 #[test]
-fn improved_available_time_is_capped_at_the_maximum() {
-    let mut tm = manager(TimeModel::Improved);
-    let mut rival = [1_000u64; 20];
-    rival[0] = 400_000;
-    rival[3] = 500_000;
-    for depth in 1..=12 {
-        let r = IterationReport {
-            root_nodes: &rival,
-            score: RootScore::Centipawns(200 - 40 * i32::try_from(depth).unwrap_or(0)),
-            ..report(depth, 3)
-        };
-        assert_eq!(tm.on_iteration(&r, ms(10)), GO_ON);
-        assert!(tm.available().is_some_and(|a| a <= ms(MAXIMUM)));
-    }
-    assert_eq!(tm.available(), Some(ms(MAXIMUM)));
-}
-
-#[test]
 fn single_legal_move_is_played_at_once() {
     let single = IterationReport {
-        root_nodes: &[42],
         root_moves: 1,
         ..report(1, 0)
     };
-    let mut tm = manager(TimeModel::Improved);
+    let mut tm = manager(TimeModel::Marginal);
     assert_eq!(
         tm.on_iteration(&single, ms(0)),
         stop(StopReason::SingleLegalMove)
@@ -173,13 +145,13 @@ fn single_legal_move_is_played_at_once() {
     // The classic model has no such rule.
     let mut tm = manager(TimeModel::Classic);
     assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
-    // Nor has the improved model with the switch off.
+    // Nor has the marginal model with the switch off.
     let opts = TimeOptions {
         mechanisms: Mechanisms {
             single_move: false,
             ..Mechanisms::default()
         },
-        ..options(TimeModel::Improved)
+        ..options(TimeModel::Marginal)
     };
     let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
     assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
@@ -188,7 +160,7 @@ fn single_legal_move_is_played_at_once() {
         movetime_ms: Some(5000),
         ..Limits::default()
     };
-    let mut tm = TimeManager::new(&limits, &options(TimeModel::Improved), 0);
+    let mut tm = TimeManager::new(&limits, &options(TimeModel::Marginal), 0);
     assert_eq!(
         tm.on_iteration(&single, ms(0)),
         stop(StopReason::SingleLegalMove)
@@ -197,7 +169,7 @@ fn single_legal_move_is_played_at_once() {
 
 #[test]
 fn mated_alternatives_stop_the_search() {
-    let mut tm = manager(TimeModel::Improved);
+    let mut tm = manager(TimeModel::Marginal);
     assert_eq!(tm.on_iteration(&report(1, 0), ms(1)), GO_ON);
     assert_eq!(tm.on_iteration(&report(2, 0), ms(2)), GO_ON);
     let proven = IterationReport {
@@ -210,79 +182,6 @@ fn mated_alternatives_stop_the_search() {
     );
     let mut tm = manager(TimeModel::Classic);
     assert_eq!(tm.on_iteration(&proven, ms(3)), GO_ON);
-}
-
-#[test]
-fn effort_divergence_scales_the_available_time() {
-    // All effort on the best move: factor 0.5 -> available = 976 * 0.5 = 488, cutoff 302.
-    let mut easy_nodes = [10u64; 20];
-    easy_nodes[0] = 10_000_000;
-    let mut tm = manager(TimeModel::Improved);
-    let easy = IterationReport {
-        root_nodes: &easy_nodes,
-        ..report(6, 0)
-    };
-    assert_eq!(tm.on_iteration(&easy, ms(100)), GO_ON);
-    assert_eq!(tm.available(), Some(ms(488)));
-    assert_eq!(
-        tm.on_iteration(&IterationReport { depth: 7, ..easy }, ms(303)),
-        stop(StopReason::AvailableTimeUsed)
-    );
-
-    // Effort drawn to one rival: factor 4 -> available = min(3904, 6118) = 3904.
-    let mut split_nodes = [1_000u64; 20];
-    split_nodes[0] = 100_000;
-    split_nodes[9] = 900_000;
-    let mut tm = manager(TimeModel::Improved);
-    let hard = IterationReport {
-        root_nodes: &split_nodes,
-        ..report(6, 0)
-    };
-    assert_eq!(
-        tm.on_iteration(&hard, ms(1000)),
-        GO_ON,
-        "classic would stop past 605 ms"
-    );
-    assert_eq!(tm.available(), Some(ms(3904)));
-
-    // Switched off: the classic available time.
-    let opts = TimeOptions {
-        mechanisms: Mechanisms {
-            effort_divergence: false,
-            ..Mechanisms::default()
-        },
-        ..options(TimeModel::Improved)
-    };
-    let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
-    assert_eq!(tm.on_iteration(&hard, ms(100)), GO_ON);
-    assert_eq!(tm.available(), Some(ms(OPTIMUM)));
-}
-
-#[test]
-fn falling_score_gives_more_time() {
-    let opts = TimeOptions {
-        mechanisms: Mechanisms {
-            effort_divergence: false,
-            ..Mechanisms::default()
-        },
-        ..options(TimeModel::Improved)
-    };
-    let mut tm = TimeManager::new(&clock_limits(), &opts, 0);
-    for depth in 1..=5 {
-        assert_eq!(tm.on_iteration(&report(depth, 0), ms(10)), GO_ON);
-    }
-    assert_eq!(tm.available(), Some(ms(OPTIMUM)), "steady score: no change");
-    // Previous three scores 30, 30, 30; now -30: drop 60 -> factor 1.3 -> 976 * 1.3 = 1268.8.
-    let falling = IterationReport {
-        score: RootScore::Centipawns(-30),
-        ..report(6, 0)
-    };
-    assert_eq!(
-        tm.on_iteration(&falling, ms(700)),
-        GO_ON,
-        "a steady score would stop past 605"
-    );
-    assert_eq!(tm.available(), Some(ms(1268)));
 }
 
 #[test]
@@ -341,7 +240,6 @@ fn infinite_never_stops() {
     let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
     assert_eq!(tm.budget(), None);
     let single = IterationReport {
-        root_nodes: &[1],
         root_moves: 1,
         ..report(5, 0)
     };
@@ -426,7 +324,7 @@ fn small_clock_with_big_increment_keeps_the_reserve() {
         clock: Some(Clock::new(530, 100, 0)),
         ..Limits::default()
     };
-    for model in [TimeModel::Classic, TimeModel::Improved] {
+    for model in [TimeModel::Classic, TimeModel::Marginal] {
         let options = TimeOptions {
             model,
             ..TimeOptions::default()
@@ -529,7 +427,12 @@ fn time_since_go_was_read_is_charged() {
 /// best move changing where `changes(depth)` says, until the manager stops; returns the depth
 /// and elapsed ms of the stop and its reason.
 fn marginal_stop(changes: impl Fn(u32) -> u32) -> (u32, u64, StopReason) {
-    let mut tm = manager(TimeModel::Marginal);
+    marginal_stop_at(options(TimeModel::Marginal), changes)
+}
+
+/// [`marginal_stop`] with `options`.
+fn marginal_stop_at(options: TimeOptions, changes: impl Fn(u32) -> u32) -> (u32, u64, StopReason) {
+    let mut tm = TimeManager::new(&clock_limits(), &options, 0);
     let mut elapsed = 4.0f64;
     for depth in 1..60 {
         let verdict = tm.on_iteration(&report(depth, changes(depth)), ms(elapsed as u64));
@@ -552,12 +455,18 @@ fn marginal_model_stops_a_settled_move_sooner_than_an_unsettled_one() {
         unsettled_depth > settled_depth && unsettled_ms > settled_ms,
         "settled: depth {settled_depth} at {settled_ms} ms, unsettled: depth {unsettled_depth} at {unsettled_ms} ms"
     );
-    // A move that changes at every iteration runs into the maximum and no further.
+    // A move that changes at every iteration gets the most time, short of the maximum...
     let (_, always_ms, always_reason) = marginal_stop(|_| 1);
-    assert!(always_ms >= unsettled_ms);
-    if always_reason == StopReason::MaximumTime {
-        assert!(always_ms >= MAXIMUM && (always_ms as f64) < MAXIMUM as f64 * 1.6);
-    }
+    assert_eq!(always_reason, StopReason::NotWorthAnotherIteration);
+    assert!(always_ms >= unsettled_ms && always_ms < MAXIMUM);
+    // ...and with the lowest threshold runs into the maximum and no further.
+    let eager = TimeOptions {
+        stop_threshold_permille: 10,
+        ..options(TimeModel::Marginal)
+    };
+    let (_, eager_ms, eager_reason) = marginal_stop_at(eager, |_| 1);
+    assert_eq!(eager_reason, StopReason::MaximumTime);
+    assert!(eager_ms >= MAXIMUM && (eager_ms as f64) < MAXIMUM as f64 * 1.6);
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn uci_reply_lines() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
-        "option name Time Model type combo default Improved var Improved var Classic var Marginal",
+        "option name Time Model type combo default Marginal var Marginal var Classic",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
         "option name Emergency Base Time type spin default 60 min 0 max 30000",
         "option name Emergency Move Time type spin default 30 min 0 max 5000",
@@ -29,8 +29,6 @@ fn uci_reply_lines() {
         "option name Slow Mover type spin default 70 min 10 max 1000",
         "option name TM Single Move type check default true",
         "option name TM Mated Alternatives type check default true",
-        "option name TM Effort Divergence type check default true",
-        "option name TM Falling Score type check default true",
         "option name TM Stop Threshold type spin default 200 min 10 max 2000",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -132,7 +130,7 @@ fn defaults_through_the_typed_getters() {
     assert_eq!(options.spin(OptionId::SlowMover), 70);
     assert!(!options.check(OptionId::Ponder));
     assert!(!options.check(OptionId::Chess960));
-    assert_eq!(options.text(OptionId::TimeModel), "Improved");
+    assert_eq!(options.text(OptionId::TimeModel), "Marginal");
     assert_eq!(options.get(OptionId::ClearHash), &OptionValue::Button);
     // Getters of the wrong kind fall back instead of panicking.
     assert_eq!(options.text(OptionId::Hash), "");
@@ -302,7 +300,7 @@ fn combo_values_match_any_case_and_store_the_table_spelling() {
     assert_eq!(
         error.map_err(|e| e.to_string()),
         Err(
-            "invalid value `Fast` for option `Time Model`: expected one of Improved, Classic, Marginal"
+            "invalid value `Fast` for option `Time Model`: expected one of Marginal, Classic"
                 .into()
         )
     );
