@@ -17,7 +17,7 @@ use std::time::Instant;
 use movegen::{Move, Position};
 use nnue::Network;
 use search::{SearchControl, SearchRequest, ThreadPool};
-use timeman::{Clock, Limits, TimeManager, TimeModel, TimeOptions};
+use timeman::{Clock, Limits, TimeManager, TimeOptions};
 use tt::{PageSize, TranspositionTable};
 
 use crate::command::{Command, GoParams, PositionStart, parse_command};
@@ -405,9 +405,6 @@ impl Session {
             }
         }
         options.ponder = self.options.check(OptionId::Ponder);
-        if self.options.text(OptionId::TimeModel) == "Classic" {
-            options.model = TimeModel::Classic;
-        }
         options
     }
 
@@ -555,4 +552,23 @@ fn watchdog_deadline(request: &SearchRequest, game_ply: u32, received: Instant) 
     };
     let budget = TimeManager::new(&plain, &request.time_options, game_ply).budget()?;
     received.checked_add(budget.maximum.checked_add(WATCHDOG_GRACE)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use timeman::TimeModel;
+
+    #[test]
+    fn time_options_follow_the_uci_options() {
+        let mut session = Session::new().expect("a session");
+        assert_eq!(session.time_options(), TimeOptions::default());
+        session.set_option("time model", Some("classic"));
+        session.set_option("TM Single Move", Some("false"));
+        session.set_option("Ponder", Some("true"));
+        let options = session.time_options();
+        assert_eq!(options.model, TimeModel::Classic);
+        assert!(!options.forced_replies.single_move);
+        assert!(options.ponder);
+    }
 }

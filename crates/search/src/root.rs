@@ -26,7 +26,6 @@ pub(crate) struct RootMove {
     /// The fail-soft result of this move's last search (a bound for all but the best).
     pub bound_score: i32,
     pub pv: Vec<Move>,
-    pub nodes: u64,
     pub seldepth: usize,
 }
 
@@ -39,7 +38,6 @@ impl RootMove {
             previous_score: -INFINITE,
             bound_score: -INFINITE,
             pv: vec![mv],
-            nodes: 0,
             seldepth: 0,
         }
     }
@@ -138,7 +136,6 @@ impl RootSearch<'_, '_> {
                 } else {
                     rm.score
                 };
-                rm.nodes = 0;
             }
             for pv_index in 0..multipv {
                 self.aspiration(depth, pv_index);
@@ -254,14 +251,12 @@ impl RootSearch<'_, '_> {
                     number: i + 1,
                 });
             }
-            let nodes_before = self.searcher.total_nodes();
             let first = i == pv_index;
             let score = self
                 .searcher
                 .search_root_move(&self.root, mv, depth, node.alpha, beta, first);
             let s = &mut *self.searcher;
             let rm = &mut self.moves[i];
-            rm.nodes += s.total_nodes().saturating_sub(nodes_before);
             if s.stopped {
                 break;
             }
@@ -298,7 +293,6 @@ impl RootSearch<'_, '_> {
                 let Some(result) = result else {
                     continue;
                 };
-                rm.nodes += result.nodes;
                 rm.bound_score = result.score;
                 if result.raised_alpha {
                     rm.record(result.score, result.continuation, result.seldepth);

@@ -81,8 +81,6 @@ pub(crate) struct RootResult {
     pub raised_alpha: bool,
     /// Its line after the move (only when `raised_alpha`).
     pub continuation: Vec<Move>,
-    /// Nodes the thread that searched it spent on it.
-    pub nodes: u64,
     pub seldepth: usize,
 }
 
@@ -288,7 +286,6 @@ impl Searcher<'_> {
                 state.node.searched += 1;
                 (next, state.node.alpha, state.node.searched)
             };
-            let nodes_before_move = self.nodes;
             let (mv, root_index, score) = match next {
                 Next::Root(i, mv) => {
                     let score =
@@ -318,7 +315,6 @@ impl Searcher<'_> {
                     score,
                     raised_alpha,
                     continuation,
-                    nodes: self.nodes - nodes_before_move,
                     seldepth: self.seldepth,
                 });
             }

@@ -10,7 +10,7 @@
 //! exactly; [`TimeModel::Marginal`], the default, plans the same optimum and maximum but
 //! replaces the 62% rule and its unstable-PV extra time with a stopping rule fitted to
 //! Tsubame's own search logs ([`marginal`]), and moves at once with a single legal move or
-//! when every other move is proven mated (each behind its own switch, [`Mechanisms`]).
+//! when every other move is proven mated (each behind its own switch, [`ForcedReplies`]).
 //!
 //! The 2013 model is Stockfish 4's `src/timeman.cpp`
 //! (<https://github.com/official-stockfish/Stockfish/blob/sf_4/src/timeman.cpp>): its
@@ -47,8 +47,8 @@ pub use manager::{
     SAFETY_SHARE_PERCENT, StopReason, TimeManager, charge_delay, safety_capped,
 };
 pub use options::{
-    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_STOP_THRESHOLD_PERMILLE, Mechanisms, OPTION_TABLE,
+    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_STOP_THRESHOLD_PERMILLE, ForcedReplies, OPTION_TABLE,
     OptionKind, OptionSpec, SetOutcome, TimeModel, TimeOptions, find_option,
 };
 pub use plan::TimeBudget;
-pub use root_score::{MATE_CP, RootScore};
+pub use root_score::RootScore;

@@ -276,11 +276,11 @@ impl TimeManager {
         if self.options.model == TimeModel::Classic {
             return None;
         }
-        let mechanisms = self.options.mechanisms;
-        if mechanisms.single_move && report.root_moves == 1 {
+        let replies = self.options.forced_replies;
+        if replies.single_move && report.root_moves == 1 {
             return Some(StopReason::SingleLegalMove);
         }
-        if mechanisms.mated_alternatives && report.root_moves >= 2 && report.others_mated {
+        if replies.mated_alternatives && report.root_moves >= 2 && report.others_mated {
             return Some(StopReason::OthersMated);
         }
         None
@@ -290,8 +290,7 @@ impl TimeManager {
     fn update_clock_state(&mut self, report: &IterationReport, elapsed: Duration) {
         self.best_move_changes =
             self.best_move_changes * CHANGE_DECAY + f64::from(report.best_move_changes);
-        let adjusting = report.depth >= FIRST_ADJUSTED_DEPTH;
-        if adjusting && report.depth <= LAST_ADJUSTED_DEPTH {
+        if (FIRST_ADJUSTED_DEPTH..=LAST_ADJUSTED_DEPTH).contains(&report.depth) {
             let optimum = self.budget.optimum.as_millis() as f64;
             self.unstable_extra_ms =
                 (self.best_move_changes * optimum / PV_INSTABILITY_DIVISOR) as i64;

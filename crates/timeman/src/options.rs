@@ -12,7 +12,7 @@ use crate::error::OptionError;
 pub enum TimeModel {
     /// Stockfish's 2013 time manager exactly: clock plan, unstable-PV extra time, 62% rule.
     Classic,
-    /// The classic plan, the forced-reply [`Mechanisms`], and instead of the 62% rule and its
+    /// The classic plan, the [`ForcedReplies`], and instead of the 62% rule and its
     /// extra time the fitted equal-marginal-value rule ([`crate::marginal`]).
     #[default]
     Marginal,
@@ -22,7 +22,7 @@ pub enum TimeModel {
 /// so a match can turn them off and measure each one's worth. Ignored by
 /// [`TimeModel::Classic`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mechanisms {
+pub struct ForcedReplies {
     /// Play at once when the root has a single legal move.
     pub single_move: bool,
     /// Stop as soon as every root move but the best is proven mated (by the fail-soft root's
@@ -30,7 +30,7 @@ pub struct Mechanisms {
     pub mated_alternatives: bool,
 }
 
-impl Default for Mechanisms {
+impl Default for ForcedReplies {
     fn default() -> Self {
         Self {
             single_move: true,
@@ -58,8 +58,8 @@ pub struct TimeOptions {
     pub slow_mover: u32,
     /// `Time Model`: classic 2013 or marginal.
     pub model: TimeModel,
-    /// Switches for the forced-reply mechanisms.
-    pub mechanisms: Mechanisms,
+    /// Switches for the forced replies.
+    pub forced_replies: ForcedReplies,
     /// `TM Stop Threshold`: the marginal model's `tau` in thousandths (see
     /// [`crate::marginal`]); lower spends more time.
     pub stop_threshold_permille: u32,
@@ -94,7 +94,7 @@ impl Default for TimeOptions {
             minimum_thinking_time_ms: 20,
             slow_mover: 70,
             model: TimeModel::Marginal,
-            mechanisms: Mechanisms::default(),
+            forced_replies: ForcedReplies::default(),
             stop_threshold_permille: DEFAULT_STOP_THRESHOLD_PERMILLE,
             ponder: false,
         }
@@ -265,10 +265,10 @@ impl TimeOptions {
 
     /// Stores a check value.
     fn set_switch(&mut self, name: &str, on: bool) {
-        let mechanisms = &mut self.mechanisms;
+        let replies = &mut self.forced_replies;
         match name {
-            "TM Single Move" => mechanisms.single_move = on,
-            "TM Mated Alternatives" => mechanisms.mated_alternatives = on,
+            "TM Single Move" => replies.single_move = on,
+            "TM Mated Alternatives" => replies.mated_alternatives = on,
             _ => {}
         }
     }
@@ -284,7 +284,7 @@ mod tests {
         let mut opts = TimeOptions {
             model: TimeModel::Classic,
             stop_threshold_permille: 1,
-            mechanisms: Mechanisms {
+            forced_replies: ForcedReplies {
                 single_move: false,
                 mated_alternatives: false,
             },
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!(opts.set("Time Model", "marginal"), Ok(SetOutcome::Applied));
         assert_eq!(opts.model, TimeModel::Marginal);
         assert_eq!(opts.set("TM Single Move", "false"), Ok(SetOutcome::Applied));
-        assert!(!opts.mechanisms.single_move);
+        assert!(!opts.forced_replies.single_move);
         assert!(matches!(
             opts.set("Nope", "1"),
             Err(OptionError::UnknownOption(_))

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
-    CLOCK_RESERVE_MS, Clock, IterationReport, IterationVerdict, Limits, Mechanisms, RootScore,
+    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, RootScore,
     SAFETY_SHARE_PERCENT, StopReason, TimeBudget, TimeManager, TimeModel, TimeOptions,
     charge_delay,
 };
@@ -147,9 +147,9 @@ fn single_legal_move_is_played_at_once() {
     assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
     // Nor has the marginal model with the switch off.
     let opts = TimeOptions {
-        mechanisms: Mechanisms {
+        forced_replies: ForcedReplies {
             single_move: false,
-            ..Mechanisms::default()
+            ..ForcedReplies::default()
         },
         ..options(TimeModel::Marginal)
     };
