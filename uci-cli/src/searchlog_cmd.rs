@@ -104,17 +104,27 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     }
     let stop = AtomicBool::new(false);
     let mut rng = Rng::new(args.seed);
+    // The engine's own evaluation: the logs describe the searches the time manager will see.
+    let network = crate::network::embedded();
     for game in 1..=args.games {
         let mut written: std::io::Result<()> = Ok(());
         let mut searches = 0u64;
-        let ending = play_logged_game(game, args.tc, args.hash_mb, &mut rng, &stop, &mut |rows| {
-            searches += 1;
-            for row in rows {
-                if written.is_ok() {
-                    written = writeln!(log, "{}", row.to_tsv());
+        let ending = play_logged_game(
+            game,
+            args.tc,
+            args.hash_mb,
+            Some(&network),
+            &mut rng,
+            &stop,
+            &mut |rows| {
+                searches += 1;
+                for row in rows {
+                    if written.is_ok() {
+                        written = writeln!(log, "{}", row.to_tsv());
+                    }
                 }
-            }
-        })
+            },
+        )
         .map_err(|e| anyhow::anyhow!("cannot allocate the tables: {e}"))?;
         written
             .and_then(|()| log.flush())

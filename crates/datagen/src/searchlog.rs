@@ -2,7 +2,8 @@
 //! stopping rule is fitted to (how often the best move still changes after a given share of
 //! the planned time).
 //!
-//! Both sides play with the normal time manager on their own clock (wall time, with
+//! Both sides play with the given evaluation (the UCI command passes the embedded network, the
+//! engine's own) and the normal time manager on their own clock (wall time, with
 //! increment), each with its own table and histories as two engines in a match would. The
 //! openings and the adjudication are those of the data generator ([`balanced_opening`],
 //! [`Adjudicator`]). A side whose clock runs out loses, and the game ends there.
@@ -12,10 +13,12 @@
 //! time. The search's public events carry no per-move node counts, so the best move's node
 //! share and the best-move-change count within an iteration are not recorded.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
+use nnue::Network;
 use search::{ScoreBound, SearchControl, SearchEvent, SearchRequest, UciScore, Worker};
 use timeman::{Clock, Limits, TimeManager, TimeOptions};
 use tt::{TranspositionTable, TtError};
@@ -110,7 +113,8 @@ struct Side {
     clock_ms: i64,
 }
 
-/// Plays game number `game` at `tc` and hands every search's rows to `sink`.
+/// Plays game number `game` at `tc`, both sides evaluating with `network` (`None`: the
+/// hand-crafted evaluation), and hands every search's rows to `sink`.
 ///
 /// # Errors
 /// When a table cannot be allocated.
@@ -118,6 +122,7 @@ pub fn play_logged_game(
     game: u64,
     tc: TimeControl,
     hash_mb: usize,
+    network: Option<&Arc<Network>>,
     rng: &mut Rng,
     stop: &AtomicBool,
     sink: &mut dyn FnMut(&[IterationRow]),
@@ -127,9 +132,11 @@ pub fn play_logged_game(
         return Ok(LoggedEnding::Abandoned);
     };
     let new_side = || -> Result<Side, TtError> {
+        let mut worker = Worker::new();
+        worker.set_network(network.cloned());
         Ok(Side {
             tt: TranspositionTable::new(hash_mb)?,
-            worker: Worker::new(),
+            worker,
             control: SearchControl::default(),
             clock_ms: tc.base_ms,
         })
@@ -271,7 +278,7 @@ mod tests {
         };
         let mut searches: Vec<Vec<IterationRow>> = Vec::new();
         let stop = AtomicBool::new(false);
-        let ending = play_logged_game(1, tc, 1, &mut Rng::new(3), &stop, &mut |rows| {
+        let ending = play_logged_game(1, tc, 1, None, &mut Rng::new(3), &stop, &mut |rows| {
             searches.push(rows.to_vec());
         })
         .expect("tables");
@@ -306,7 +313,7 @@ mod tests {
         };
         let stop = AtomicBool::new(true);
         let mut calls = 0;
-        let ending = play_logged_game(1, tc, 1, &mut Rng::new(1), &stop, &mut |_| calls += 1);
+        let ending = play_logged_game(1, tc, 1, None, &mut Rng::new(1), &stop, &mut |_| calls += 1);
         assert_eq!(ending, Ok(LoggedEnding::Abandoned));
         assert_eq!(calls, 0);
     }
