@@ -28,7 +28,7 @@ def main(paths):
             base, inc, per = tc
             clock = defaultdict(lambda: base)
             moved = defaultdict(int)
-            for engine, move_number, t, _, left in moves_with_time(game):
+            for engine, move_number, t, _, left, _ in moves_with_time(game):
                 clock[engine] = left if left is not None else clock[engine] - t
                 s = stats[engine]
                 s["moves"] += 1

@@ -30,7 +30,7 @@ def main():
     free = collections.defaultdict(list)
     for path in paths:
         for game in read_games(path):
-            for engine, _, seconds, is_forced, _ in moves_with_time(game):
+            for engine, _, seconds, is_forced, _, _ in moves_with_time(game):
                 (forced if is_forced else free)[engine].append(seconds)
     for engine in sorted(set(forced) | set(free)):
         f, r = forced[engine], sorted(free[engine])

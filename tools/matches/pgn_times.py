@@ -45,6 +45,7 @@ class TimedMove(NamedTuple):
     seconds: float
     forced: bool  # the mover had exactly one legal move
     clock_left: Optional[float]  # seconds on the mover's clock after it, when the PGN says
+    ply: int  # the game ply before the move (0: White's first move of a game from move 1)
 
 
 def moves_with_time(game):
@@ -72,5 +73,5 @@ def moves_with_time(game):
                 clock[side] = left
         if seconds is not None:
             forced = board.legal_moves.count() == 1
-            yield TimedMove(names[side], board.fullmove_number, seconds, forced, left)
+            yield TimedMove(names[side], board.fullmove_number, seconds, forced, left, board.ply())
         board.push(node.move)

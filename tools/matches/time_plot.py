@@ -29,7 +29,7 @@ def collect(paths):
     times = collections.defaultdict(lambda: collections.defaultdict(list))
     for path in paths:
         for game in read_games(path):
-            for engine, move_number, seconds, _, _ in moves_with_time(game):
+            for engine, move_number, seconds, _, _, _ in moves_with_time(game):
                 times[engine][move_number].append(seconds)
     return times
 

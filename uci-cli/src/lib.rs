@@ -16,6 +16,7 @@ pub mod reply;
 pub mod searchlog_cmd;
 pub mod session;
 pub mod smp_bench;
+pub mod timeplan_cmd;
 pub mod tune;
 
 /// The engine's name and version, `Tsubame <crate version>`: what `id name` and

@@ -8,6 +8,7 @@
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
 //! tsubame searchlog --out FILE --games N [--tc 5+0.05]   timed self-play, every iteration logged
+//! tsubame timeplan                         the plan (optimum, maximum) for `CLOCK INC MOVESTOGO PLY` lines
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
 //! tsubame data-stats FILE...                checks data files and counts what they hold
 //! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
@@ -17,7 +18,7 @@
 
 use tsubame::{
     bench, data_cmd, datagen_cmd, input, network, perft_cmd, searchlog_cmd, session, smp_bench,
-    tune,
+    timeplan_cmd, tune,
 };
 
 use std::io::{BufReader, Write};
@@ -131,6 +132,10 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         Some("spsa") => {
             tune::spsa_lines().for_each(|line| println!("{line}"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("timeplan") => {
+            timeplan_cmd::run(std::io::stdin().lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
         Some("searchlog") => {

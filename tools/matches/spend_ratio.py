@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Time spent against the time manager's plan, per engine, from match PGNs.
+
+For every timed move with the clock left after it in the PGN (fastchess's `tl=` or `[%clk]`,
+see pgn_times.py), the clock the move started with is the clock left after the same side's
+previous move (the base time for its first), and `tsubame timeplan` gives the optimum Tsubame's
+time manager planned from it (default options; moves to go from the TimeControl's period).
+Prints per engine: moves, seconds a move spent and planned, spent over planned in total and
+its median over moves; and for repeating controls (`40/20`), the mean clock left at the end of
+each period, before the refill. Moves whose clock cannot be followed (a PGN without clock
+comments, a missing comment) are skipped. The opponent need not be Tsubame, but its "optimum"
+is then only Tsubame's plan for its clock.
+
+Usage: spend_ratio.py [--tsubame PATH] GAME.pgn [...]   (PATH defaults to `tsubame` on PATH)
+"""
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+
+from pgn_times import moves_with_time, parse_tc, read_games
+
+
+def timed_moves(paths):
+    """(engine, clock ms before, increment ms, moves to go, ply, spent ms, clock left ms,
+    moves made by the side before this one, period, base ms) for each followable move."""
+    for path in paths:
+        for game in read_games(path):
+            tc = parse_tc(game.headers.get("TimeControl"))
+            if tc is None:
+                continue
+            base, inc, per = tc
+            clock, made = {}, defaultdict(int)
+            for engine, _, seconds, _, left, ply in moves_with_time(game):
+                side = ply % 2
+                before = clock.get(side, base if made[side] == 0 else None)
+                if left is not None and before is not None:
+                    to_go = per - made[side] % per if per else 0
+                    yield (engine, round(before * 1000), round(inc * 1000), to_go, ply,
+                           seconds * 1000, left * 1000, made[side], per, base * 1000)
+                clock[side] = left
+                made[side] += 1
+
+
+def plans(tsubame, moves):
+    """(optimum ms, maximum ms) per move, from `tsubame timeplan`."""
+    text = "".join(f"{m[1]} {m[2]} {m[3]} {m[4]}\n" for m in moves)
+    out = subprocess.run([tsubame, "timeplan"], input=text, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    if len(out) != len(moves) or any(line.startswith("error") for line in out):
+        sys.exit("tsubame timeplan refused some lines: " + next(
+            (line for line in out if line.startswith("error")), "too few answers"))
+    return [tuple(map(int, line.split())) for line in out]
+
+
+def main(args):
+    tsubame = "tsubame"
+    if args[:1] == ["--tsubame"]:
+        tsubame, args = args[1], args[2:]
+    if not args:
+        sys.exit(__doc__)
+    moves = list(timed_moves(args))
+    spent, planned, ratios = defaultdict(float), defaultdict(float), defaultdict(list)
+    period_end = defaultdict(lambda: defaultdict(list))
+    for move, (optimum, _) in zip(moves, plans(tsubame, moves)):
+        engine, _, _, _, _, ms, left, made, per, base = move
+        spent[engine] += ms
+        planned[engine] += optimum
+        ratios[engine].append(ms / max(optimum, 1))
+        if per and (made + 1) % per == 0:
+            period_end[engine][made + 1].append((left - base) / 1000)
+    for engine in sorted(spent):
+        n = len(ratios[engine])
+        print(f"{engine}: {n} moves, {spent[engine] / n / 1000:.3f} s a move against an optimum "
+              f"of {planned[engine] / n / 1000:.3f} s: spent/optimum {spent[engine] / planned[engine]:.3f} "
+              f"in total, median {statistics.median(ratios[engine]):.3f}")
+        if period_end[engine]:
+            print("  clock left at the end of a period, before the refill (mean s): " + ", ".join(
+                f"move {k}: {statistics.fmean(v):.2f} ({len(v)})"
+                for k, v in sorted(period_end[engine].items())))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
