@@ -170,7 +170,8 @@ pub(crate) fn drive(
     // The search's clock starts here: time spent before the first iteration (the tables at the
     // root) counts against its budget.
     let clock_start = Instant::now();
-    let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply());
+    let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply())
+        .paced(&worker.pace);
     let root_wait = root_wait_limit(&tm, clock_start);
     worker.keys.clear();
     worker.keys.extend_from_slice(&request.history);
@@ -182,16 +183,17 @@ pub(crate) fn drive(
     tb.rank_root(&root, &worker.keys, &mut moves, control, root_wait);
     let tb = Arc::new(tb);
 
-    let outcome = if moves.is_empty() {
+    let (outcome, spending) = if moves.is_empty() {
         let score = if root.in_check() { mated_in(0) } else { 0 };
-        SearchOutcome {
+        let outcome = SearchOutcome {
             best_move: None,
             ponder_move: None,
             score,
             depth: 0,
             nodes: 0,
             splits: SplitSummary::default(),
-        }
+        };
+        (outcome, None)
     } else {
         crew.register(0);
         crew.slots[0].lock().searching = true;
@@ -203,10 +205,15 @@ pub(crate) fn drive(
         searcher.tb = Some(&tb);
         searcher.refresh_accumulator(&root, 0);
         let outcome = run_root(&mut searcher, request, root, moves, on_event);
+        let spending =
+            (searcher.main.as_ref()).and_then(|main| main.tm.spending(clock_start.elapsed()));
         drop(shut_down);
         team(Phase::Join(started));
-        outcome
+        (outcome, spending)
     };
+    if let Some(spending) = spending {
+        worker.pace.record(&spending);
+    }
     let outcome = SearchOutcome {
         splits: crew.summary(),
         ..outcome

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use movegen::{Move, Piece};
 use nnue::Network;
-use timeman::TimeManager;
+use timeman::{Pace, TimeManager};
 use tt::TranspositionTable;
 
 use crate::accumulators::AccumulatorStack;
@@ -81,6 +81,11 @@ pub struct Worker {
     pub(crate) network: Option<Arc<Network>>,
     /// The network's accumulator per ply of the current line (unused without a network).
     pub(crate) accumulators: AccumulatorStack,
+    /// How the game's timed searches spent against their plan, which keeps the time
+    /// manager's threshold on budget. Only the main thread's worker records it, and
+    /// [`Worker::clear`] keeps it: it calibrates the time control and the machine, not the
+    /// game.
+    pub(crate) pace: Pace,
 }
 
 impl Default for Worker {
@@ -103,6 +108,7 @@ impl Worker {
             lmr: LmrTable::new(&SearchParams::default()),
             network: None,
             accumulators: AccumulatorStack::default(),
+            pace: Pace::default(),
         }
     }
 
@@ -134,6 +140,11 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.correction.clear();
+    }
+
+    /// What the timed searches so far spent against their plan.
+    pub fn pace(&self) -> &Pace {
+        &self.pace
     }
 
     /// The worker's move-ordering memory.

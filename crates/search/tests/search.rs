@@ -1,9 +1,10 @@
 //! The one-thread search as a library call (`Worker::search`): what other tools (bench, data
-//! generation) rely on, mate scores through a warm hash table, and repetitions of the game.
+//! generation) rely on, mate scores through a warm hash table, repetitions of the game, and
+//! the worker's record of its timed searches.
 
 use movegen::{Move, Position};
 use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
-use timeman::Limits;
+use timeman::{Clock, Limits, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
 use tt::TranspositionTable;
 
 fn request(pos: &Position, depth: u32) -> SearchRequest {
@@ -108,4 +109,38 @@ fn a_cleared_worker_searches_like_a_new_one() {
         let b = search(&mut Worker::new(), &tt, &request(&pos, 7));
         assert_eq!(a, b, "{fen}");
     }
+}
+
+/// The pace (what timed searches spent against their plan) is recorded by clock searches
+/// only, when `TM Spend Target` is set, and kept by `clear`.
+#[test]
+fn clock_searches_feed_the_pace_and_clear_keeps_it() {
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(4).expect("table");
+    let mut worker = Worker::new();
+    search(&mut worker, &tt, &request(&pos, 4));
+    assert_eq!(
+        *worker.pace(),
+        Pace::default(),
+        "a depth search has no plan"
+    );
+    let mut clock = SearchRequest::new(
+        pos,
+        Limits {
+            clock: Some(Clock::new(2000, 0, 0)),
+            ..Limits::default()
+        },
+    );
+    search(&mut worker, &tt, &clock);
+    assert_eq!(
+        *worker.pace(),
+        Pace::default(),
+        "the default keeps the threshold fixed"
+    );
+    clock.time_options.spend_target_percent = SUGGESTED_SPEND_TARGET_PERCENT;
+    search(&mut worker, &tt, &clock);
+    let after_one = *worker.pace();
+    assert_ne!(after_one, Pace::default());
+    worker.clear();
+    assert_eq!(*worker.pace(), after_one);
 }

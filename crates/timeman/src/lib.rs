@@ -9,7 +9,8 @@
 //! Models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
 //! exactly; [`TimeModel::Marginal`], the default, plans the same optimum and maximum but
 //! replaces the 62% rule and its unstable-PV extra time with a stopping rule fitted to
-//! Tsubame's own search logs ([`marginal`]), and moves at once with a single legal move or
+//! Tsubame's own search logs ([`marginal`]), optionally with its threshold kept on budget by
+//! the spending of the moves before ([`pace`]), and moves at once with a single legal move or
 //! when every other move is proven mated (each behind its own switch, [`ForcedReplies`]).
 //!
 //! The 2013 model is Stockfish 4's `src/timeman.cpp`
@@ -35,6 +36,7 @@ mod limits;
 mod manager;
 pub mod marginal;
 mod options;
+pub mod pace;
 pub mod plan;
 mod root_score;
 
@@ -47,8 +49,10 @@ pub use manager::{
     SAFETY_SHARE_PERCENT, StopReason, TimeManager, charge_delay, safety_capped,
 };
 pub use options::{
-    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_STOP_THRESHOLD_PERMILLE, ForcedReplies, OPTION_TABLE,
-    OptionKind, OptionSpec, SetOutcome, TimeModel, TimeOptions, find_option,
+    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SPEND_TARGET_PERCENT, DEFAULT_STOP_THRESHOLD_PERMILLE,
+    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, SUGGESTED_SPEND_TARGET_PERCENT,
+    SetOutcome, TimeModel, TimeOptions, find_option,
 };
+pub use pace::{Pace, Spending};
 pub use plan::TimeBudget;
 pub use root_score::RootScore;

@@ -16,7 +16,8 @@
 //!    another iteration once `elapsed > available * 62 / 100` (integer ms), since the next
 //!    one would probably not even finish its first move.
 //! 7. Clock, marginal model: instead of 6, from depth 5 stop once the next iteration is not
-//!    worth its expected time ([`crate::marginal`]).
+//!    worth its expected time ([`crate::marginal`]), at the threshold the moves before have
+//!    set to keep the game on budget ([`TimeManager::paced`], [`crate::pace`]).
 //!
 //! Between iterations [`TimeManager::should_stop_now`] stops the search at the maximum (or
 //! the node limit). The maximum is never passed by more than the search's polling interval
@@ -37,6 +38,7 @@ use std::time::Duration;
 use crate::limits::{Clock, Limits};
 use crate::marginal::{self, Stability};
 use crate::options::{TimeModel, TimeOptions};
+use crate::pace::{Pace, Spending};
 use crate::plan::{MIN_BUDGET_MS, TimeBudget, plan_clock, plan_movetime};
 use crate::root_score::RootScore;
 
@@ -132,6 +134,10 @@ pub struct TimeManager {
     stability: Stability,
     /// The marginal model's verdict on the last iteration: worth another one.
     worth_continuing: bool,
+    /// The factor on the marginal model's threshold that keeps the game on budget.
+    threshold_scale: f64,
+    /// The search began as `go ponder`: its time is not all the clock's.
+    began_pondering: bool,
 }
 
 impl TimeManager {
@@ -176,7 +182,39 @@ impl TimeManager {
             unstable_extra_ms: 0,
             stability: Stability::default(),
             worth_continuing: true,
+            threshold_scale: 1.0,
+            began_pondering: limits.ponder,
         }
+    }
+
+    /// Scales the marginal model's threshold by what `pace` has learnt from the moves before,
+    /// so the moves spend `TM Spend Target` on average ([`crate::pace`]).
+    #[must_use]
+    pub fn paced(mut self, pace: &Pace) -> Self {
+        self.threshold_scale = pace.threshold_scale(self.spend_target());
+        self
+    }
+
+    /// What this search spent against its plan, for [`Pace::record`], given the time from
+    /// `go` to its end. `None` when the pace does not apply: no clock, the Classic model, a
+    /// fixed threshold, or a search begun as a ponder (its clock started only at `ponderhit`).
+    #[must_use]
+    pub fn spending(&self, elapsed: Duration) -> Option<Spending> {
+        let applies = self.mode == Mode::Clock
+            && self.options.model == TimeModel::Marginal
+            && self.spend_target() > 0.0
+            && !self.began_pondering;
+        applies.then_some(Spending {
+            spent: elapsed,
+            optimum: self.budget.optimum,
+            threshold_scale: self.threshold_scale,
+            target: self.spend_target(),
+        })
+    }
+
+    /// `TM Spend Target` in optima a move.
+    fn spend_target(&self) -> f64 {
+        f64::from(self.options.spend_target_percent) / 100.0
     }
 
     /// The planned optimum and maximum, or `None` when time does not limit this search
@@ -305,7 +343,7 @@ impl TimeManager {
                     &features,
                     u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
                     u64::try_from(self.budget.optimum.as_millis()).unwrap_or(u64::MAX),
-                    f64::from(self.options.stop_threshold_permille) / 1000.0,
+                    f64::from(self.options.stop_threshold_permille) / 1000.0 * self.threshold_scale,
                 );
         }
     }

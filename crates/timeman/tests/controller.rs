@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
-    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, RootScore,
-    SAFETY_SHARE_PERCENT, StopReason, TimeBudget, TimeManager, TimeModel, TimeOptions,
-    charge_delay,
+    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, Pace,
+    RootScore, SAFETY_SHARE_PERCENT, SUGGESTED_SPEND_TARGET_PERCENT, Spending, StopReason,
+    TimeBudget, TimeManager, TimeModel, TimeOptions, charge_delay,
 };
 
 const OPTIMUM: u64 = 976;
@@ -490,16 +490,105 @@ fn a_lower_stop_threshold_spends_more_time() {
             stop_threshold_permille: permille,
             ..options(TimeModel::Marginal)
         };
-        let mut tm = TimeManager::new(&clock_limits(), &options, 0);
-        let mut elapsed = 4.0f64;
-        for depth in 1..60 {
-            if tm.on_iteration(&report(depth, 0), ms(elapsed as u64)) != GO_ON {
-                return elapsed as u64;
-            }
-            elapsed *= 1.6;
-        }
-        u64::MAX
+        settled_stop_ms(TimeManager::new(&clock_limits(), &options, 0))
     };
     assert!(stop_at(40) > stop_at(160));
     assert!(stop_at(160) > stop_at(640));
+}
+
+/// Where a settled move stops under `tm`, in ms (iterations as in [`marginal_stop`]).
+fn settled_stop_ms(mut tm: TimeManager) -> u64 {
+    let mut elapsed = 4.0f64;
+    for depth in 1..60 {
+        if tm.on_iteration(&report(depth, 0), ms(elapsed as u64)) != GO_ON {
+            return elapsed as u64;
+        }
+        elapsed *= 1.6;
+    }
+    u64::MAX
+}
+
+/// A pace that has seen `moves` moves spend `ratio` optima each at the unscaled threshold.
+fn pace_after(ratio: f64, moves: usize) -> Pace {
+    let mut pace = Pace::default();
+    for _ in 0..moves {
+        pace.record(&Spending {
+            spent: ms(1000).mul_f64(ratio),
+            optimum: ms(1000),
+            threshold_scale: 1.0,
+            target: f64::from(SUGGESTED_SPEND_TARGET_PERCENT) / 100.0,
+        });
+    }
+    pace
+}
+
+/// The marginal model with the pace on at the suggested target.
+fn paced_options() -> TimeOptions {
+    TimeOptions {
+        spend_target_percent: SUGGESTED_SPEND_TARGET_PERCENT,
+        ..options(TimeModel::Marginal)
+    }
+}
+
+#[test]
+fn a_game_that_underspends_lowers_the_threshold() {
+    let paced_manager = || TimeManager::new(&clock_limits(), &paced_options(), 0);
+    let plain = settled_stop_ms(paced_manager());
+    let paced = |ratio| settled_stop_ms(paced_manager().paced(&pace_after(ratio, 50)));
+    assert_eq!(paced(1.15), plain, "on budget: the threshold stays");
+    assert!(
+        paced(0.5) > plain,
+        "underspent: {} against {plain}",
+        paced(0.5)
+    );
+    assert!(
+        paced(2.5) < plain,
+        "overspent: {} against {plain}",
+        paced(2.5)
+    );
+    // A fixed threshold (`TM Spend Target` 0, the default) ignores the pace.
+    let tm = manager(TimeModel::Marginal).paced(&pace_after(0.5, 50));
+    assert_eq!(settled_stop_ms(tm), plain);
+}
+
+#[test]
+fn only_clock_searches_of_the_marginal_model_feed_the_pace() {
+    let spent = ms(700);
+    let options = paced_options();
+    let recorded = TimeManager::new(&clock_limits(), &options, 0)
+        .paced(&pace_after(0.5, 50))
+        .spending(spent)
+        .expect("a clock search under the marginal model");
+    assert_eq!((recorded.spent, recorded.optimum), (spent, ms(OPTIMUM)));
+    assert!(recorded.threshold_scale < 1.0);
+    assert!((recorded.target - 1.15).abs() < 1e-12);
+    let classic = TimeOptions {
+        model: TimeModel::Classic,
+        ..options
+    };
+    assert_eq!(
+        TimeManager::new(&clock_limits(), &classic, 0).spending(spent),
+        None
+    );
+    let ponder = Limits {
+        ponder: true,
+        ..clock_limits()
+    };
+    assert_eq!(TimeManager::new(&ponder, &options, 0).spending(spent), None);
+    let movetime = Limits {
+        movetime_ms: Some(1000),
+        ..Limits::default()
+    };
+    assert_eq!(
+        TimeManager::new(&movetime, &options, 0).spending(spent),
+        None
+    );
+    let fixed = TimeOptions {
+        spend_target_percent: 0,
+        ..options
+    };
+    assert_eq!(
+        TimeManager::new(&clock_limits(), &fixed, 0).spending(spent),
+        None
+    );
 }
