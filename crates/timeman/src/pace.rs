@@ -4,9 +4,9 @@
 //! The threshold `tau` of [`crate::marginal`] is the price of time: the rule spends until the
 //! chance of changing the move per optimum of the next iteration falls below it. Which price
 //! spends the budget depends on the time control and the machine: the fitted change
-//! probability falls with depth, so at a slower control, where every iteration is deeper, a
-//! fixed `tau` stops earlier and leaves time on the clock (at 40 moves in 20 s the fixed
-//! threshold fitted at 5+0.05 spent half the optimum a move, against 1.15 optima at 5+0.05).
+//! probability falls with depth, and at slower controls, where the searches run deeper, the
+//! fixed `tau` fitted at 5+0.05 left time on the clock (0.50 optima a move at 40 moves in
+//! 20 s, against 1.15 at 5+0.05).
 //! Time is spent best when one price holds across the moves of a game, and that price is the
 //! one whose spending meets the budget (the Lagrange multiplier of the budget constraint), so
 //! the manager finds it from the moves already played.
@@ -21,6 +21,10 @@
 //! calibrates the control and the machine, not the game), starts from [`PRIOR_MOVES`] moves
 //! spent at the target, and only the main search thread's searches under a clock, not started
 //! as a ponder, feed it.
+//!
+//! Off by default (`TM Spend Target` 0): in the first trials at 40 moves in 20 s it raised the
+//! spending, but carried a scale learnt in deep endgames into the next game's opening, which
+//! is not one price across a game; `docs/time-management.md` has the figures.
 
 use std::time::Duration;
 
