@@ -11,8 +11,7 @@ use datagen::Rng;
 use datagen::searchlog::{HEADER, LoggedEnding, TimeControl, play_logged_game};
 
 /// The usage text of `tsubame searchlog`.
-pub const USAGE: &str =
-    "usage: tsubame searchlog --out FILE --games N [--tc BASE+INC] [--hash MB] [--seed N]";
+pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N]";
 
 /// What `tsubame searchlog ...` asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,9 +28,23 @@ pub struct SearchlogArgs {
     pub seed: u64,
 }
 
-/// Parses `BASE+INC` in seconds (`5+0.05`, `10`) into ms.
+/// Parses `BASE+INC` in seconds (`5+0.05`, `10`), optionally after `MOVES/` for a control
+/// that repeats every MOVES moves (`40/20`, as fastchess and cutechess-cli write it), into ms.
 pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
-    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let (moves, rest) = match text.split_once('/') {
+        Some((moves, rest)) => {
+            let moves: u32 = moves
+                .trim()
+                .parse()
+                .with_context(|| format!("--tc: '{moves}' is not a number of moves"))?;
+            if moves == 0 {
+                bail!("--tc: a period needs at least one move");
+            }
+            (moves, rest)
+        }
+        None => (0, text),
+    };
+    let (base, inc) = rest.split_once('+').unwrap_or((rest, "0"));
     let ms = |part: &str| -> anyhow::Result<i64> {
         let seconds: f64 = part
             .trim()
@@ -45,6 +58,7 @@ pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
     let tc = TimeControl {
         base_ms: ms(base)?,
         increment_ms: ms(inc)?,
+        moves_per_period: moves,
     };
     if tc.base_ms == 0 {
         bail!("--tc: the base time must be positive");
@@ -58,6 +72,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
     let mut tc = TimeControl {
         base_ms: 5000,
         increment_ms: 50,
+        moves_per_period: 0,
     };
     let (mut hash_mb, mut seed) = (16usize, 1u64);
     let mut it = args.iter();
@@ -153,6 +168,13 @@ mod tests {
         assert_eq!((tc.base_ms, tc.increment_ms), (5000, 50));
         let tc = parse_tc("10").unwrap();
         assert_eq!((tc.base_ms, tc.increment_ms), (10_000, 0));
+        let tc = parse_tc("40/20").unwrap();
+        assert_eq!(
+            (tc.moves_per_period, tc.base_ms, tc.increment_ms),
+            (40, 20_000, 0)
+        );
+        assert!(parse_tc("0/20").is_err());
+        assert!(parse_tc("x/20").is_err());
         assert!(parse_tc("fast").is_err());
         assert!(parse_tc("0+1").is_err());
         assert!(parse_tc("-1+0").is_err());

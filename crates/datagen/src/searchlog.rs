@@ -28,13 +28,40 @@ use crate::play::{OpeningRules, balanced_opening, game_over};
 use crate::player::{NodeLimits, Player};
 use rng::Rng;
 
-/// A base time plus increment, in ms.
+/// A base time plus increment, in ms, optionally repeating every so many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
-    /// Each side's clock at the start.
+    /// Each side's clock at the start, and the time added after each period.
     pub base_ms: i64,
     /// Added to the mover's clock after each move.
     pub increment_ms: i64,
+    /// Moves per period (`40` in 40 moves in 20 s), 0 for one period, the whole game.
+    pub moves_per_period: u32,
+}
+
+impl TimeControl {
+    /// Moves the side still has to make in the current period, after `made` moves (the
+    /// `movestogo` a GUI sends), 0 when the control does not repeat.
+    #[must_use]
+    pub fn moves_to_go(&self, made: u32) -> u32 {
+        match self.moves_per_period {
+            0 => 0,
+            period => period - made % period,
+        }
+    }
+
+    /// The side's clock after its move number `made` (from 1) took `spent_ms` from `clock_ms`:
+    /// less the time, plus the increment, plus the base again at the end of a period. `None`
+    /// when the time ran out.
+    #[must_use]
+    pub fn clock_after(&self, clock_ms: i64, spent_ms: i64, made: u32) -> Option<i64> {
+        let left = clock_ms - spent_ms;
+        if left < 0 {
+            return None;
+        }
+        let refill = self.moves_per_period > 0 && made % self.moves_per_period == 0;
+        Some(left + self.increment_ms + if refill { self.base_ms } else { 0 })
+    }
 }
 
 /// One completed iteration of one search.
@@ -111,6 +138,8 @@ struct Side {
     worker: Worker,
     control: SearchControl,
     clock_ms: i64,
+    /// Moves made so far.
+    moves_made: u32,
 }
 
 /// Plays game number `game` at `tc`, both sides evaluating with `network` (`None`: the
@@ -139,6 +168,7 @@ pub fn play_logged_game(
             worker,
             control: SearchControl::default(),
             clock_ms: tc.base_ms,
+            moves_made: 0,
         })
     };
     let mut sides = [new_side()?, new_side()?];
@@ -157,11 +187,12 @@ pub fn play_logged_game(
         };
         sink(&rows);
         let spent = rows.first().map_or(0, |r| r.total_ms);
-        side.clock_ms -= i64::try_from(spent).unwrap_or(i64::MAX);
-        if side.clock_ms < 0 {
+        side.moves_made += 1;
+        let spent = i64::try_from(spent).unwrap_or(i64::MAX);
+        let Some(clock) = tc.clock_after(side.clock_ms, spent, side.moves_made) else {
             return Ok(LoggedEnding::TimeLoss);
-        }
-        side.clock_ms += tc.increment_ms;
+        };
+        side.clock_ms = clock;
         let white_score = if position.turn() == movegen::Color::White {
             score
         } else {
@@ -183,7 +214,11 @@ fn logged_search(
     position: &Position,
     keys: &[u64],
 ) -> Option<(Move, i32, Vec<IterationRow>)> {
-    let clock = Clock::new(side.clock_ms, tc.increment_ms, 0);
+    let clock = Clock::new(
+        side.clock_ms,
+        tc.increment_ms,
+        tc.moves_to_go(side.moves_made),
+    );
     let options = TimeOptions::default();
     let ply = position.game_ply();
     let received = Instant::now();
@@ -275,6 +310,7 @@ mod tests {
         let tc = TimeControl {
             base_ms: 600,
             increment_ms: 10,
+            moves_per_period: 0,
         };
         let mut searches: Vec<Vec<IterationRow>> = Vec::new();
         let stop = AtomicBool::new(false);
@@ -310,12 +346,36 @@ mod tests {
         let tc = TimeControl {
             base_ms: 1000,
             increment_ms: 10,
+            moves_per_period: 0,
         };
         let stop = AtomicBool::new(true);
         let mut calls = 0;
         let ending = play_logged_game(1, tc, 1, None, &mut Rng::new(1), &stop, &mut |_| calls += 1);
         assert_eq!(ending, Ok(LoggedEnding::Abandoned));
         assert_eq!(calls, 0);
+    }
+
+    #[test]
+    fn a_repeating_control_refills_the_clock_after_each_period() {
+        let tc = TimeControl {
+            base_ms: 20_000,
+            increment_ms: 0,
+            moves_per_period: 40,
+        };
+        assert_eq!(
+            (tc.moves_to_go(0), tc.moves_to_go(39), tc.moves_to_go(40)),
+            (40, 1, 40)
+        );
+        assert_eq!(tc.clock_after(1_000, 300, 39), Some(700));
+        assert_eq!(tc.clock_after(1_000, 300, 40), Some(20_700));
+        assert_eq!(tc.clock_after(1_000, 1_001, 40), None);
+        let sudden = TimeControl {
+            moves_per_period: 0,
+            increment_ms: 50,
+            ..tc
+        };
+        assert_eq!(sudden.moves_to_go(40), 0);
+        assert_eq!(sudden.clock_after(1_000, 300, 40), Some(750));
     }
 
     #[test]
