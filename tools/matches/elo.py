@@ -1,5 +1,11 @@
 """Match statistics: Elo with a 95% interval, normalized Elo, and the GSPRT's LLR.
 
+Usage: elo.py [--sprt ELO0,ELO1] P0,P1,P2,P3,P4 [P0,P1,P2,P3,P4 ...]
+
+From the command line it adds up the pentanomial counts of several runs (game pairs scoring
+0, 0.5, 1, 1.5 and 2, as `pgn_summary.py` and fastchess print them) and prints their Elo,
+so a match played over several sessions can be totalled from its recorded counts alone.
+
 The methods are the ones fastchess, OpenBench and fishtest use, so a run split over several
 PGNs adds up to the numbers the runner would have printed for one run:
 - Elo from the mean score with the logistic model; its variance from the pentanomial
@@ -14,6 +20,7 @@ PGNs adds up to the numbers the runner would have printed for one run:
 """
 
 import math
+import sys
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
 NELO_PER_T = 800.0 / math.log(10)  # normalized Elo per unit of per-game t-value
@@ -36,14 +43,18 @@ def summarize(wins, draws, losses, ptnml=None):
     """Score, Elo and its 95% half-interval, nElo, and the model used.
 
     `ptnml` counts game pairs by their score 0, 0.5, 1, 1.5, 2; with any pairs the variance
-    comes from them, otherwise from the single games."""
-    games = wins + draws + losses
+    comes from them, otherwise from the single games. With pairs only (no W/D/L given) the
+    games are the pairs' games."""
+    pairs = sum(ptnml) if ptnml else 0
+    games = wins + draws + losses or 2 * pairs
     out = {"games": games, "score": None, "elo": None, "elo_error": None, "nelo": None,
            "model": None}
     if games == 0:
         return out
-    out["score"] = (wins + 0.5 * draws) / games
-    pairs = sum(ptnml) if ptnml else 0
+    if wins + draws + losses > 0:
+        out["score"] = (wins + 0.5 * draws) / games
+    else:
+        out["score"] = sum(i * c for i, c in enumerate(ptnml)) / (4.0 * pairs)
     if pairs > 0:
         values, probs = [0.0, 0.25, 0.5, 0.75, 1.0], [c / pairs for c in ptnml]
         count, out["model"], nelo_scale = pairs, "pentanomial", NELO_PER_T / math.sqrt(2.0)
@@ -128,3 +139,38 @@ class Sprt:
 
     def describe(self):
         return f"[{self.elo0:g}, {self.elo1:g}] nElo, alpha {self.alpha:g}, beta {self.beta:g}"
+
+
+def main(argv):
+    sprt = None
+    if argv[:1] == ["--sprt"]:
+        try:
+            sprt = Sprt(*(float(x) for x in argv[1].split(",")))
+        except (IndexError, TypeError, ValueError):
+            sys.exit(__doc__)
+        argv = argv[2:]
+    try:
+        records = [[int(x) for x in arg.split(",")] for arg in argv]
+    except ValueError:
+        sys.exit(__doc__)
+    if not records or any(len(r) != 5 or min(r) < 0 for r in records):
+        sys.exit(__doc__)
+    ptnml = [sum(column) for column in zip(*records)]
+    s = summarize(0, 0, 0, ptnml)
+    if s["games"] == 0:
+        sys.exit("no games")
+    rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
+    err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
+    nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
+    print(f"{s['games']} games in {sum(ptnml)} pairs {ptnml}: score {s['score']:.3f}, "
+          f"Elo {rating}{err}{nelo}")
+    if sprt is not None:
+        llr = sprt.llr(ptnml)
+        state = sprt.decision(llr)
+        state = f"{state} accepted" if state else "no decision yet"
+        print(f"SPRT {sprt.describe()}: LLR {llr:.2f} "
+              f"(bounds {sprt.lower:.2f}, {sprt.upper:.2f}) -> {state}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

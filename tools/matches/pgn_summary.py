@@ -8,6 +8,9 @@ Games are paired the way fastchess and cutechess-cli play them with `-games 2 -r
 (pentanomial Elo and normalized Elo, as fastchess prints them for a single run). Also
 counts, per side, losses on time and by illegal moves (PGN Termination tags).
 
+Each opponent's line is followed by its pentanomial counts (`pairs 3,40,101,52,4`), the record
+to keep of a run whose PGNs are not kept: `elo.py` adds such records up.
+
 With `--sprt ELO0,ELO1` it also prints, per opponent, the LLR of the normalized-Elo SPRT
 (alpha = beta = 0.05) over all the pairs, so an SPRT played in several runs can be
 decided on their union.
@@ -99,6 +102,9 @@ def main():
             f"time losses {f['time us']}/{f['time them']} (us/them), "
             f"illegal moves {f['illegal us']}/{f['illegal them']}"
         )
+        if pairs[opponent]:
+            # The counts to keep when the PGNs are not kept: elo.py adds such records up.
+            print(f"  pairs {','.join(map(str, ptnml))} (pair scores 0, 0.5, 1, 1.5, 2)")
         if sprt is not None:
             llr = sprt.llr(ptnml)
             state = sprt.decision(llr)
