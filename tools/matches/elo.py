@@ -1,10 +1,12 @@
 """Match statistics: Elo with a 95% interval, normalized Elo, and the GSPRT's LLR.
 
-Usage: elo.py [--sprt ELO0,ELO1] P0,P1,P2,P3,P4 [P0,P1,P2,P3,P4 ...]
+Usage: elo.py [--sprt ELO0,ELO1] RECORD [RECORD ...]
 
-From the command line it adds up the pentanomial counts of several runs (game pairs scoring
-0, 0.5, 1, 1.5 and 2, as `pgn_summary.py` and fastchess print them) and prints their Elo,
-so a match played over several sessions can be totalled from its recorded counts alone.
+From the command line it adds up the records of several runs and prints their Elo, so a
+match played over several sessions can be totalled from its recorded counts alone. A record
+is either pentanomial counts `P0,P1,P2,P3,P4` (game pairs scoring 0, 0.5, 1, 1.5 and 2, as
+`pgn_summary.py` and fastchess print them) or a game count `W-L-D`; when any run is recorded
+only as `W-L-D`, every run must be given so and the total is trinomial.
 
 The methods are the ones fastchess, OpenBench and fishtest use, so a run split over several
 PGNs adds up to the numbers the runner would have printed for one run:
@@ -149,23 +151,32 @@ def main(argv):
         except (IndexError, TypeError, ValueError):
             sys.exit(__doc__)
         argv = argv[2:]
+    pentanomial = all("," in arg for arg in argv)
+    separator, size = (",", 5) if pentanomial else ("-", 3)
     try:
-        records = [[int(x) for x in arg.split(",")] for arg in argv]
+        records = [[int(x) for x in arg.split(separator)] for arg in argv]
     except ValueError:
         sys.exit(__doc__)
-    if not records or any(len(r) != 5 or min(r) < 0 for r in records):
+    if not records or any(len(r) != size or min(r) < 0 for r in records):
         sys.exit(__doc__)
-    ptnml = [sum(column) for column in zip(*records)]
-    s = summarize(0, 0, 0, ptnml)
+    counts = [sum(column) for column in zip(*records)]
+    if pentanomial:
+        s = summarize(0, 0, 0, counts)
+        what = f"{sum(counts)} pairs {counts}"
+    else:
+        wins, losses, draws = counts
+        s = summarize(wins, draws, losses)
+        what = f"{wins}-{losses}-{draws} (W-L-D)"
+        counts = [losses, draws, wins]  # the SPRT's trinomial order: scores 0, 0.5, 1
     if s["games"] == 0:
         sys.exit("no games")
     rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
     err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
     nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
-    print(f"{s['games']} games in {sum(ptnml)} pairs {ptnml}: score {s['score']:.3f}, "
-          f"Elo {rating}{err}{nelo}")
+    print(f"{s['games']} games, {what}: score {s['score']:.3f}, Elo {rating}{err} "
+          f"({s['model']}){nelo}")
     if sprt is not None:
-        llr = sprt.llr(ptnml)
+        llr = sprt.llr(counts)
         state = sprt.decision(llr)
         state = f"{state} accepted" if state else "no decision yet"
         print(f"SPRT {sprt.describe()}: LLR {llr:.2f} "
