@@ -451,7 +451,9 @@ impl Searcher<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.is_insufficient_material() || (pos.halfmove_clock() >= 100 && !pos.in_check()) {
+        // A quiet move of the main search can reach a repetition here (its captures cannot:
+        // they reset the fifty-move count, which bounds the look back).
+        if self.is_draw(pos, ply) {
             return 0;
         }
         let in_check = pos.in_check();
@@ -582,6 +584,31 @@ mod tests {
         let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
         assert!(score > -INFINITE);
         assert!(tt.probe(pos.key(), 1).is_some(), "the whole node is stored");
+    }
+
+    /// Quiescence scores a repetition as a draw, as the main search does: a quiet move at
+    /// depth 1 that repeats the position must not be scored by the material on the board.
+    #[test]
+    fn quiescence_sees_a_repetition() {
+        // White is a queen up; the knights go out and back, and the position repeats.
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/Q3K1N1 w - - 10 20").expect("FEN");
+        let mut pos = start.clone();
+        let mut keys = vec![pos.key()];
+        for uci in ["g1f3", "e8d8", "f3g1", "d8e8"] {
+            pos.play(pos.parse_uci_move(uci, false).expect("legal"));
+            keys.push(pos.key());
+        }
+        assert_eq!(pos.key(), start.key());
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let mut worker = Worker::new();
+        worker.keys = keys;
+        worker.stack[1].plies_from_null = usize::MAX;
+        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        assert_eq!(searcher.qsearch(&pos, -1000, 1000, 1), 0);
+        // The control case: the same position with no history is simply a queen up.
+        searcher.worker.keys = vec![pos.key()];
+        assert!(searcher.qsearch(&pos, -1000, 1000, 1) > 500);
     }
 
     /// A mate found at one ply and stored in the table is read back, at another ply, as the
