@@ -75,6 +75,14 @@ def summarize(wins, draws, losses, ptnml=None):
     return out
 
 
+def describe(s):
+    """`score 0.517, Elo +12.2 +/- 18.6 (pentanomial), nElo +22.3` for a `summarize` result."""
+    rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
+    err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
+    nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
+    return f"score {s['score']:.3f}, Elo {rating}{err} ({s['model']}){nelo}"
+
+
 def _secular_root(weights, b):
     """Solves sum w_i b_i / (1 + x b_i) = 0 for x with every 1 + x b_i > 0 by bisection
     (the left side falls monotonically from +inf to -inf on that interval)."""
@@ -142,6 +150,13 @@ class Sprt:
     def describe(self):
         return f"[{self.elo0:g}, {self.elo1:g}] nElo, alpha {self.alpha:g}, beta {self.beta:g}"
 
+    def verdict(self, counts):
+        """`LLR 0.57 (bounds -2.94, 2.94) -> no decision yet` for these counts."""
+        llr = self.llr(counts)
+        state = self.decision(llr)
+        state = f"{state} accepted" if state else "no decision yet"
+        return f"LLR {llr:.2f} (bounds {self.lower:.2f}, {self.upper:.2f}) -> {state}"
+
 
 def main(argv):
     sprt = None
@@ -170,17 +185,9 @@ def main(argv):
         counts = [losses, draws, wins]  # the SPRT's trinomial order: scores 0, 0.5, 1
     if s["games"] == 0:
         sys.exit("no games")
-    rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
-    err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
-    nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
-    print(f"{s['games']} games, {what}: score {s['score']:.3f}, Elo {rating}{err} "
-          f"({s['model']}){nelo}")
+    print(f"{s['games']} games, {what}: {describe(s)}")
     if sprt is not None:
-        llr = sprt.llr(counts)
-        state = sprt.decision(llr)
-        state = f"{state} accepted" if state else "no decision yet"
-        print(f"SPRT {sprt.describe()}: LLR {llr:.2f} "
-              f"(bounds {sprt.lower:.2f}, {sprt.upper:.2f}) -> {state}")
+        print(f"SPRT {sprt.describe()}: {sprt.verdict(counts)}")
 
 
 if __name__ == "__main__":

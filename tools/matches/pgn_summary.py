@@ -93,12 +93,9 @@ def main():
             ptnml[int(pair * 2)] += 1
         s = summarize(wins, draws, losses, ptnml if pairs[opponent] else None)
         f = faults[opponent]
-        rating = "n/a" if s["elo"] is None else f"{s['elo']:+.1f}"
-        err = "" if s["elo_error"] is None else f" +/- {s['elo_error']:.1f}"
-        nelo = "" if s["nelo"] is None else f", nElo {s['nelo']:+.1f}"
         print(
             f"{engine} vs {opponent}: {wins}-{losses}-{draws} (W-L-D) of {len(scores)}, "
-            f"score {s['score']:.3f}, Elo {rating}{err} ({s['model']}){nelo}, "
+            f"{elo.describe(s)}, "
             f"time losses {f['time us']}/{f['time them']} (us/them), "
             f"illegal moves {f['illegal us']}/{f['illegal them']}"
         )
@@ -106,13 +103,8 @@ def main():
             # The counts to keep when the PGNs are not kept: elo.py adds such records up.
             print(f"  pairs {','.join(map(str, ptnml))} (pair scores 0, 0.5, 1, 1.5, 2)")
         if sprt is not None:
-            llr = sprt.llr(ptnml)
-            state = sprt.decision(llr)
-            state = f"{state} accepted" if state else "no decision yet"
-            print(
-                f"  SPRT {sprt.describe()} over {sum(ptnml)} pairs {ptnml}: "
-                f"LLR {llr:.2f} (bounds {sprt.lower:.2f}, {sprt.upper:.2f}) -> {state}"
-            )
+            print(f"  SPRT {sprt.describe()} over {sum(ptnml)} pairs {ptnml}: "
+                  f"{sprt.verdict(ptnml)}")
     ours = sum((faults[o] for o in faults), collections.Counter())
     print(f"{engine}: {len(total)} games, time losses {ours['time us']}, "
           f"illegal moves {ours['illegal us']}")

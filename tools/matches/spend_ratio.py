@@ -17,34 +17,50 @@ import statistics
 import subprocess
 import sys
 from collections import defaultdict
+from typing import NamedTuple
 
 from pgn_times import moves_with_time, parse_tc, read_games
 
 
-def timed_moves(paths):
-    """(engine, clock ms before, increment ms, moves to go, ply, spent ms, clock left ms,
-    moves made by the side before this one, period, base ms) for each followable move."""
+class ClockMove(NamedTuple):
+    """One move whose clock could be followed, in ms."""
+
+    engine: str
+    clock: int  # on the mover's clock when the move began
+    increment: int
+    moves_to_go: int  # in the period, 0 for none (sudden death)
+    ply: int
+    spent: float
+    left: float  # on the mover's clock after the move
+    made: int  # moves the side made before this one
+    period: int  # moves per period, 0 for none
+    base: float
+
+
+def clock_moves(paths):
+    """Every move of the games whose starting clock the PGN lets us follow."""
     for path in paths:
         for game in read_games(path):
             tc = parse_tc(game.headers.get("TimeControl"))
             if tc is None:
                 continue
             base, inc, per = tc
+            per = per or 0
             clock, made = {}, defaultdict(int)
             for engine, _, seconds, _, left, ply in moves_with_time(game):
                 side = ply % 2
                 before = clock.get(side, base if made[side] == 0 else None)
                 if left is not None and before is not None:
                     to_go = per - made[side] % per if per else 0
-                    yield (engine, round(before * 1000), round(inc * 1000), to_go, ply,
-                           seconds * 1000, left * 1000, made[side], per, base * 1000)
+                    yield ClockMove(engine, round(before * 1000), round(inc * 1000), to_go, ply,
+                                    seconds * 1000, left * 1000, made[side], per, base * 1000)
                 clock[side] = left
                 made[side] += 1
 
 
 def plans(tsubame, moves):
     """(optimum ms, maximum ms) per move, from `tsubame timeplan`."""
-    text = "".join(f"{m[1]} {m[2]} {m[3]} {m[4]}\n" for m in moves)
+    text = "".join(f"{m.clock} {m.increment} {m.moves_to_go} {m.ply}\n" for m in moves)
     out = subprocess.run([tsubame, "timeplan"], input=text, capture_output=True, text=True,
                          check=True).stdout.splitlines()
     if len(out) != len(moves) or any(line.startswith("error") for line in out):
@@ -59,16 +75,15 @@ def main(args):
         tsubame, args = args[1], args[2:]
     if not args:
         sys.exit(__doc__)
-    moves = list(timed_moves(args))
+    moves = list(clock_moves(args))
     spent, planned, ratios = defaultdict(float), defaultdict(float), defaultdict(list)
     period_end = defaultdict(lambda: defaultdict(list))
-    for move, (optimum, _) in zip(moves, plans(tsubame, moves)):
-        engine, _, _, _, _, ms, left, made, per, base = move
-        spent[engine] += ms
-        planned[engine] += optimum
-        ratios[engine].append(ms / max(optimum, 1))
-        if per and (made + 1) % per == 0:
-            period_end[engine][made + 1].append((left - base) / 1000)
+    for m, (optimum, _) in zip(moves, plans(tsubame, moves)):
+        spent[m.engine] += m.spent
+        planned[m.engine] += optimum
+        ratios[m.engine].append(m.spent / max(optimum, 1))
+        if m.period and (m.made + 1) % m.period == 0:
+            period_end[m.engine][m.made + 1].append((m.left - m.base) / 1000)
     for engine in sorted(spent):
         n = len(ratios[engine])
         print(f"{engine}: {n} moves, {spent[engine] / n / 1000:.3f} s a move against an optimum "

@@ -603,7 +603,6 @@ mod tests {
         let (control, crew) = (SearchControl::default(), Crew::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
-        worker.stack[1].plies_from_null = usize::MAX;
         let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
         assert_eq!(searcher.qsearch(&pos, -1000, 1000, 1), 0);
         // The control case: the same position with no history is simply a queen up.

@@ -200,15 +200,16 @@ impl TimeManager {
     /// fixed threshold, or a search begun as a ponder (its clock started only at `ponderhit`).
     #[must_use]
     pub fn spending(&self, elapsed: Duration) -> Option<Spending> {
+        let target = self.spend_target();
         let applies = self.mode == Mode::Clock
             && self.options.model == TimeModel::Marginal
-            && self.spend_target() > 0.0
+            && target > 0.0
             && !self.began_pondering;
         applies.then_some(Spending {
             spent: elapsed,
             optimum: self.budget.optimum,
             threshold_scale: self.threshold_scale,
-            target: self.spend_target(),
+            target,
         })
     }
 
