@@ -135,9 +135,9 @@ option_table! {
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
     TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 200, min: 10, max: 2000 },
-    /// Marginal model: percent of the planned optimum the moves spend on average, the
+    /// Marginal model: percent of their planned optima the moves spend in total, the
     /// threshold following from the moves before; 0 keeps the threshold fixed.
-    TmSpendTarget: "TM Spend Target" => OptionKind::Spin { default: 0, min: 0, max: 400 },
+    TmSpendTarget: "TM Spend Target" => OptionKind::Spin { default: 115, min: 0, max: 400 },
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

@@ -81,7 +81,7 @@ pub struct Worker {
     pub(crate) network: Option<Arc<Network>>,
     /// The network's accumulator per ply of the current line (unused without a network).
     pub(crate) accumulators: AccumulatorStack,
-    /// How the game's timed searches spent against their plan, which keeps the time
+    /// How the last few hundred timed searches spent against their plan, which keeps the time
     /// manager's threshold on budget. Only the main thread's worker records it, and
     /// [`Worker::clear`] keeps it: it calibrates the time control and the machine, not the
     /// game.

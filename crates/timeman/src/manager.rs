@@ -188,7 +188,7 @@ impl TimeManager {
     }
 
     /// Scales the marginal model's threshold by what `pace` has learnt from the moves before,
-    /// so the moves spend `TM Spend Target` on average ([`crate::pace`]).
+    /// so the moves spend `TM Spend Target` of their optima in total ([`crate::pace`]).
     #[must_use]
     pub fn paced(mut self, pace: &Pace) -> Self {
         self.threshold_scale = pace.threshold_scale(self.spend_target());

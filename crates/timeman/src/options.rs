@@ -63,9 +63,9 @@ pub struct TimeOptions {
     /// `TM Stop Threshold`: the marginal model's `tau` in thousandths (see
     /// [`crate::marginal`]); lower spends more time.
     pub stop_threshold_permille: u32,
-    /// `TM Spend Target`: the marginal model's threshold is scaled so the moves spend this
-    /// many percent of the planned optimum on average (see [`crate::pace`]); 0 keeps the
-    /// threshold fixed.
+    /// `TM Spend Target`: the marginal model's threshold is scaled so the moves' time spent,
+    /// summed, is this many percent of their planned optima, summed (see [`crate::pace`]); 0
+    /// keeps the threshold fixed.
     pub spend_target_percent: u32,
     /// Mirror of the UCI `Ponder` option. It is declared by the UCI layer (it is not only a
     /// time setting), so it is not in [`OPTION_TABLE`]; when on, the optimum grows by 25%.
@@ -88,14 +88,11 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// matches about what the Classic model spends.
 pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 200;
 
-/// Default `TM Spend Target`: 0, the threshold stays fixed, until the pace is measured in
-/// matches. The value to measure is [`SUGGESTED_SPEND_TARGET_PERCENT`].
-pub const DEFAULT_SPEND_TARGET_PERCENT: u32 = 0;
-
-/// 115% of the optimum: what the rule at the default threshold spent at 5+0.05, where it was
-/// fitted and tested (1.151 optima a move over 1,392 games; the Classic model spent 1.10 to
-/// 1.32 optima at 40 moves in 20 s, 20+0.2 and 5+0.05, without a loss on time).
-pub const SUGGESTED_SPEND_TARGET_PERCENT: u32 = 115;
+/// Default `TM Spend Target`: 115% of the optimum, what the rule at the default threshold
+/// spent at 5+0.05, where it was fitted and tested (1.151 optima a move over 1,392 games), so
+/// there the pace leaves the threshold about where it was; the Classic model spent 1.13 to 1.32
+/// optima at 40 moves in 20 s, 20+0.2 and 5+0.05, without a loss on time.
+pub const DEFAULT_SPEND_TARGET_PERCENT: u32 = 115;
 
 impl Default for TimeOptions {
     fn default() -> Self {

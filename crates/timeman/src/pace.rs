@@ -11,28 +11,34 @@
 //! one whose spending meets the budget (the Lagrange multiplier of the budget constraint), so
 //! the manager finds it from the moves already played.
 //!
-//! After each timed search `Pace` records `r = spent / optimum` and the threshold scale `s` it
-//! searched with. Spending falls with the threshold about as `s^-E` ([`SPEND_ELASTICITY`],
-//! from the replay of the search logs in `tools/searchlog/fit.py`), so `r * s^E` estimates
-//! what the rule would spend at the unscaled threshold; a running mean of it (over the last
-//! [`WINDOW_MOVES`] or so) gives the scale for the next move, `s = (mean / target)^(1/E)`.
-//! Whatever the true elasticity, a steady state spends the target exactly: there `s` no longer
-//! changes, so the mean of `r` equals the target. The estimate is kept across games (it
-//! calibrates the control and the machine, not the game), starts from [`PRIOR_MOVES`] moves
-//! spent at the target, and only the main search thread's searches under a clock, not started
-//! as a ponder, feed it.
+//! After each timed search `Pace` records the time spent, the planned optimum, and the
+//! threshold scale `s` it searched with. Spending falls with the threshold about as `s^-E`
+//! ([`SPEND_ELASTICITY`], from the replay of the search logs in `tools/searchlog/fit.py`), so
+//! `spent * s^E` estimates what the rule would spend at the unscaled threshold. The budget is
+//! the clock, counted in seconds, so the estimate is the time-weighted ratio
+//! `sum(spent * s^E) / sum(optimum)` over the last [`WINDOW_MOVES`] or so, not a mean of
+//! per-move ratios (where a short move on a large optimum would count as much as a long one on
+//! a small optimum), and it sets the next move's scale, `s = (ratio / target)^(1/E)`. Whatever
+//! the true elasticity, a steady state spends the target exactly: there `s` no longer changes,
+//! so `sum(spent) / sum(optimum)` equals the target.
 //!
-//! Off by default (`TM Spend Target` 0): in the first trials at 40 moves in 20 s it raised the
-//! spending, but carried a scale learnt in deep endgames into the next game's opening, which
-//! is not one price across a game; `docs/time-management.md` has the figures.
+//! One price should hold across a game's moves, so the window spans several games, and the
+//! estimate is kept across them (it calibrates the control and the machine, not the game):
+//! a window of about one game's moves learnt the scale of each game's endgame and spent it in
+//! the next game's opening. The sums start with [`PRIOR_MOVES`] moves spent at the target and
+//! lose `1 / WINDOW_MOVES` of their weight a move, so over the first game they are close to
+//! plain sums and adapt as quickly as a short window would. Only the main search thread's
+//! searches under a clock, not started as a ponder, feed it.
+//!
+//! `TM Spend Target` 0 turns it off (the threshold stays at `TM Stop Threshold`).
 
 use std::time::Duration;
 
 /// How the rule's spending responds to its threshold: about `tau^-0.6` between tau = 0.08 and
 /// 0.32 in the replay of the search logs (1.42 optima a move at 0.16, 0.91 at 0.32).
 pub const SPEND_ELASTICITY: f64 = 0.6;
-/// The running mean weighs the last this-many moves or so.
-pub const WINDOW_MOVES: f64 = 100.0;
+/// The sums weigh the last this-many moves or so: about five games at 20+0.2.
+pub const WINDOW_MOVES: f64 = 400.0;
 /// The estimate starts as if this many moves had spent the target exactly, so the first few
 /// moves cannot swing the threshold far.
 pub const PRIOR_MOVES: f64 = 4.0;
@@ -55,10 +61,11 @@ pub struct Spending {
 /// The running estimate behind the threshold scale. Fixed size, no allocation.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Pace {
-    /// Mean of `spent / optimum * scale^E`: what the rule spends at the unscaled threshold.
-    unscaled: f64,
-    /// Weight of the mean so far, in moves (the prior's included); 0 before the first record.
-    moves: f64,
+    /// Decayed sum of `spent * scale^E`, seconds: what the rule would have spent at the
+    /// unscaled threshold.
+    unscaled_spent: f64,
+    /// Decayed sum of the optima over the same moves, seconds; 0 before the first record.
+    optimum: f64,
 }
 
 impl Pace {
@@ -66,10 +73,10 @@ impl Pace {
     /// (1 when `target` is not positive: the threshold stays fixed).
     #[must_use]
     pub fn threshold_scale(&self, target: f64) -> f64 {
-        if target <= 0.0 || self.moves == 0.0 {
+        if target <= 0.0 || self.optimum <= 0.0 {
             return 1.0;
         }
-        (self.unscaled / target)
+        (self.unscaled_spent / self.optimum / target)
             .powf(1.0 / SPEND_ELASTICITY)
             .clamp(1.0 / MAX_SCALE, MAX_SCALE)
     }
@@ -79,15 +86,17 @@ impl Pace {
         if spending.target <= 0.0 || spending.optimum.is_zero() {
             return;
         }
-        if self.moves == 0.0 {
-            self.unscaled = spending.target;
-            self.moves = PRIOR_MOVES;
+        let optimum = spending.optimum.as_secs_f64();
+        if self.optimum <= 0.0 {
+            // The prior: PRIOR_MOVES moves of this optimum, each spent at the target.
+            self.optimum = PRIOR_MOVES * optimum;
+            self.unscaled_spent = spending.target * self.optimum;
         }
-        let ratio = spending.spent.as_secs_f64() / spending.optimum.as_secs_f64();
-        let unscaled = ratio * spending.threshold_scale.powf(SPEND_ELASTICITY);
-        self.moves += 1.0;
-        let weight = (1.0 / self.moves).max(1.0 / WINDOW_MOVES);
-        self.unscaled += weight * (unscaled - self.unscaled);
+        let keep = 1.0 - 1.0 / WINDOW_MOVES;
+        let unscaled =
+            spending.spent.as_secs_f64() * spending.threshold_scale.powf(SPEND_ELASTICITY);
+        self.unscaled_spent = keep * self.unscaled_spent + unscaled;
+        self.optimum = keep * self.optimum + optimum;
     }
 }
 
@@ -131,7 +140,7 @@ mod tests {
         for elasticity in [0.4, 0.6, 1.0] {
             for natural in [0.4, 1.15, 3.0] {
                 let mut pace = Pace::default();
-                let scale = play(&mut pace, natural, elasticity, 1.15, 1000);
+                let scale = play(&mut pace, natural, elasticity, 1.15, 4000);
                 let spent = natural * scale.powf(-elasticity);
                 assert!(
                     (spent - 1.15).abs() < 0.01,
@@ -139,6 +148,61 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_budget_is_counted_in_seconds_not_per_move() {
+        // Short moves on large optima and long moves on small ones: the mean of the per-move
+        // ratios (2.0) is above the target, but the clock is underspent (0.84 of the optima).
+        let mut pace = Pace::default();
+        for _ in 0..200 {
+            for (spent, optimum) in [(50, 1000), (1000, 250)] {
+                pace.record(&Spending {
+                    spent: Duration::from_millis(spent),
+                    optimum: Duration::from_millis(optimum),
+                    threshold_scale: 1.0,
+                    target: 1.15,
+                });
+            }
+        }
+        let expected = (1.05_f64 / 1.25 / 1.15).powf(1.0 / SPEND_ELASTICITY);
+        let scale = pace.threshold_scale(1.15);
+        assert!(
+            (scale - expected).abs() < 0.02,
+            "{scale} against {expected}"
+        );
+    }
+
+    #[test]
+    fn one_price_holds_across_the_phases_of_a_game() {
+        // Games of 80 moves: an opening that spends 2 optima at the unscaled threshold, an
+        // endgame that spends 0.2 of optima four times larger. Once the pace has settled, the
+        // games spend the target, and the scale within a game stays close to one price.
+        let mut pace = Pace::default();
+        let (mut spent, mut planned) = (0.0, 0.0);
+        let (mut least, mut most) = (f64::MAX, 0.0_f64);
+        for game in 0..40 {
+            for mv in 0..80 {
+                let (natural, optimum) = if mv < 40 { (2.0, 250) } else { (0.2, 1000) };
+                let scale = pace.threshold_scale(1.15);
+                let optimum = Duration::from_millis(optimum);
+                let spending = Spending {
+                    spent: optimum.mul_f64(natural * scale.powf(-SPEND_ELASTICITY)),
+                    optimum,
+                    threshold_scale: scale,
+                    target: 1.15,
+                };
+                pace.record(&spending);
+                if game == 39 {
+                    spent += spending.spent.as_secs_f64();
+                    planned += optimum.as_secs_f64();
+                    least = least.min(scale);
+                    most = most.max(scale);
+                }
+            }
+        }
+        assert!((spent / planned - 1.15).abs() < 0.05, "{}", spent / planned);
+        assert!(most / least < 1.6, "scale from {least} to {most}");
     }
 
     #[test]

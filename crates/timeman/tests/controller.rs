@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
-    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, Pace,
-    RootScore, SAFETY_SHARE_PERCENT, SUGGESTED_SPEND_TARGET_PERCENT, Spending, StopReason,
+    CLOCK_RESERVE_MS, Clock, DEFAULT_SPEND_TARGET_PERCENT, ForcedReplies, IterationReport,
+    IterationVerdict, Limits, Pace, RootScore, SAFETY_SHARE_PERCENT, Spending, StopReason,
     TimeBudget, TimeManager, TimeModel, TimeOptions, charge_delay,
 };
 
@@ -516,18 +516,15 @@ fn pace_after(ratio: f64, moves: usize) -> Pace {
             spent: ms(1000).mul_f64(ratio),
             optimum: ms(1000),
             threshold_scale: 1.0,
-            target: f64::from(SUGGESTED_SPEND_TARGET_PERCENT) / 100.0,
+            target: f64::from(DEFAULT_SPEND_TARGET_PERCENT) / 100.0,
         });
     }
     pace
 }
 
-/// The marginal model with the pace on at the suggested target.
+/// The marginal model with the pace on at the default target.
 fn paced_options() -> TimeOptions {
-    TimeOptions {
-        spend_target_percent: SUGGESTED_SPEND_TARGET_PERCENT,
-        ..options(TimeModel::Marginal)
-    }
+    options(TimeModel::Marginal)
 }
 
 #[test]
@@ -546,8 +543,12 @@ fn a_game_that_underspends_lowers_the_threshold() {
         "overspent: {} against {plain}",
         paced(2.5)
     );
-    // A fixed threshold (`TM Spend Target` 0, the default) ignores the pace.
-    let tm = manager(TimeModel::Marginal).paced(&pace_after(0.5, 50));
+    // A fixed threshold (`TM Spend Target` 0) ignores the pace.
+    let fixed = TimeOptions {
+        spend_target_percent: 0,
+        ..paced_options()
+    };
+    let tm = TimeManager::new(&clock_limits(), &fixed, 0).paced(&pace_after(0.5, 50));
     assert_eq!(settled_stop_ms(tm), plain);
 }
 
