@@ -104,22 +104,33 @@ impl Pace {
 mod tests {
     use super::*;
 
-    /// A rule that spends `natural * scale^-elasticity` optima a move, `moves` times, each
-    /// move at the scale the pace gives.
+    /// One move of a rule that spends `natural * scale^-elasticity` of `optimum` at the scale
+    /// the pace gives; records it and returns it.
+    fn play_move(
+        pace: &mut Pace,
+        natural: f64,
+        elasticity: f64,
+        optimum: Duration,
+        target: f64,
+    ) -> Spending {
+        let scale = pace.threshold_scale(target);
+        let spending = Spending {
+            spent: optimum.mul_f64(natural * scale.powf(-elasticity)),
+            optimum,
+            threshold_scale: scale,
+            target,
+        };
+        pace.record(&spending);
+        spending
+    }
+
+    /// `moves` moves of such a rule on optima of one second; the last move's scale.
     fn play(pace: &mut Pace, natural: f64, elasticity: f64, target: f64, moves: usize) -> f64 {
         let optimum = Duration::from_millis(1000);
-        let mut scale = 1.0;
-        for _ in 0..moves {
-            scale = pace.threshold_scale(target);
-            let ratio = natural * scale.powf(-elasticity);
-            pace.record(&Spending {
-                spent: optimum.mul_f64(ratio),
-                optimum,
-                threshold_scale: scale,
-                target,
-            });
-        }
-        scale
+        (0..moves)
+            .map(|_| play_move(pace, natural, elasticity, optimum, target).threshold_scale)
+            .last()
+            .unwrap_or(1.0)
     }
 
     #[test]
@@ -184,20 +195,13 @@ mod tests {
         for game in 0..40 {
             for mv in 0..80 {
                 let (natural, optimum) = if mv < 40 { (2.0, 250) } else { (0.2, 1000) };
-                let scale = pace.threshold_scale(1.15);
                 let optimum = Duration::from_millis(optimum);
-                let spending = Spending {
-                    spent: optimum.mul_f64(natural * scale.powf(-SPEND_ELASTICITY)),
-                    optimum,
-                    threshold_scale: scale,
-                    target: 1.15,
-                };
-                pace.record(&spending);
+                let spending = play_move(&mut pace, natural, SPEND_ELASTICITY, optimum, 1.15);
                 if game == 39 {
                     spent += spending.spent.as_secs_f64();
                     planned += optimum.as_secs_f64();
-                    least = least.min(scale);
-                    most = most.max(scale);
+                    least = least.min(spending.threshold_scale);
+                    most = most.max(spending.threshold_scale);
                 }
             }
         }
