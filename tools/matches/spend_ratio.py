@@ -7,11 +7,14 @@ previous move (the base time for its first), and `tsubame timeplan` gives the op
 time manager planned from it (default options; moves to go from the TimeControl's period).
 Prints per engine: moves, seconds a move spent and planned, spent over planned in total and
 its median over moves; and for repeating controls (`40/20`), the mean clock left at the end of
-each period, before the refill. Moves whose clock cannot be followed (a PGN without clock
-comments, a missing comment) are skipped. The opponent need not be Tsubame, but its "optimum"
-is then only Tsubame's plan for its clock.
+each period, before the refill. With `--by-move`, also spent over planned and seconds a move
+for the side's moves 1-10, 11-20, 21-30, 31-40, 41-60, 61-80, 81-120 and past 120, which
+shows where in a game (or, at `40/20`, where in a period) the time goes. Moves whose clock
+cannot be followed (a PGN without clock comments, a missing comment) are skipped. The opponent
+need not be Tsubame, but its "optimum" is then only Tsubame's plan for its clock.
 
-Usage: spend_ratio.py [--tsubame PATH] GAME.pgn [...]   (PATH defaults to `tsubame` on PATH)
+Usage: spend_ratio.py [--tsubame PATH] [--by-move] GAME.pgn [...]
+       (PATH defaults to `tsubame` on PATH)
 """
 import statistics
 import subprocess
@@ -69,16 +72,34 @@ def plans(tsubame, moves):
     return [tuple(map(int, line.split())) for line in out]
 
 
+# First move (from 1) of each band `--by-move` reports.
+BANDS = [1, 11, 21, 31, 41, 61, 81, 121]
+
+
+def band_name(i):
+    """`11-20` for the second band, `121+` for the last."""
+    return f"{BANDS[i]}-{BANDS[i + 1] - 1}" if i + 1 < len(BANDS) else f"{BANDS[i]}+"
+
+
 def main(args):
-    tsubame = "tsubame"
-    if args[:1] == ["--tsubame"]:
-        tsubame, args = args[1], args[2:]
+    tsubame, by_move = "tsubame", False
+    while args[:1] in (["--tsubame"], ["--by-move"]):
+        if args[0] == "--by-move":
+            by_move, args = True, args[1:]
+        else:
+            tsubame, args = args[1], args[2:]
     if not args:
         sys.exit(__doc__)
     moves = list(clock_moves(args))
     spent, planned, ratios = defaultdict(float), defaultdict(float), defaultdict(list)
     period_end = defaultdict(lambda: defaultdict(list))
+    # engine -> band -> [moves, ms spent, ms planned]
+    bands = defaultdict(lambda: [[0, 0.0, 0.0] for _ in BANDS])
     for m, (optimum, _) in zip(moves, plans(tsubame, moves)):
+        band = bands[m.engine][max(i for i, first in enumerate(BANDS) if first <= m.made + 1)]
+        band[0] += 1
+        band[1] += m.spent
+        band[2] += optimum
         spent[m.engine] += m.spent
         planned[m.engine] += optimum
         ratios[m.engine].append(m.spent / max(optimum, 1))
@@ -93,6 +114,10 @@ def main(args):
             print("  clock left at the end of a period, before the refill (mean s): " + ", ".join(
                 f"move {k}: {statistics.fmean(v):.2f} ({len(v)})"
                 for k, v in sorted(period_end[engine].items())))
+        if by_move:
+            print("  by move, spent/optimum (s a move): " + ", ".join(
+                f"{band_name(i)}: {ms / max(plan, 1):.2f} ({ms / n / 1000:.2f})"
+                for i, (n, ms, plan) in enumerate(bands[engine]) if n))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 //! tsubame perft-suite <file.epd> [--max-depth N]
 //! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
 //! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
-//! tsubame searchlog --out FILE --games N [--tc 5+0.05]   timed self-play, every iteration logged
+//! tsubame searchlog --out FILE --games N [--tc 5+0.05] [--option NAME=VALUE]   timed self-play, every iteration logged
 //! tsubame timeplan                         the plan (optimum, maximum) for `CLOCK INC MOVESTOGO PLY` lines
 //! tsubame "genfens N seed S book <None|file>" "quit"   openings, as OpenBench asks
 //! tsubame data-stats FILE...                checks data files and counts what they hold

@@ -8,10 +8,11 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use datagen::Rng;
-use datagen::searchlog::{HEADER, LoggedEnding, TimeControl, play_logged_game};
+use datagen::searchlog::{HEADER, LogSetup, LoggedEnding, TimeControl, play_logged_game};
+use timeman::TimeOptions;
 
 /// The usage text of `tsubame searchlog`.
-pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N]";
+pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N] [--option NAME=VALUE ...]";
 
 /// What `tsubame searchlog ...` asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,19 @@ pub struct SearchlogArgs {
     pub hash_mb: usize,
     /// The openings' seed.
     pub seed: u64,
+    /// Both sides' time-manager options: the defaults with each `--option` applied.
+    pub time_options: TimeOptions,
+}
+
+/// Applies one `--option NAME=VALUE` (a time-manager option, as `setoption` names it).
+fn apply_option(options: &mut TimeOptions, text: &str) -> anyhow::Result<()> {
+    let (name, value) = text
+        .split_once('=')
+        .with_context(|| format!("--option: '{text}' is not NAME=VALUE"))?;
+    options
+        .set(name, value)
+        .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+    Ok(())
 }
 
 /// Parses `BASE+INC` in seconds (`5+0.05`, `10`), optionally after `MOVES/` for a control
@@ -75,6 +89,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
         moves_per_period: 0,
     };
     let (mut hash_mb, mut seed) = (16usize, 1u64);
+    let mut time_options = TimeOptions::default();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it
@@ -91,6 +106,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
             "--tc" => tc = parse_tc(value)?,
             "--hash" => hash_mb = usize::try_from(number()?)?.max(1),
             "--seed" => seed = number()?,
+            "--option" => apply_option(&mut time_options, value)?,
             other => bail!("unknown option '{other}'\n{USAGE}"),
         }
     }
@@ -100,6 +116,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
         tc,
         hash_mb,
         seed,
+        time_options,
     })
 }
 
@@ -120,26 +137,23 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut rng = Rng::new(args.seed);
     // The engine's own evaluation: the logs describe the searches the time manager will see.
-    let network = crate::network::embedded();
+    let setup = LogSetup {
+        tc: args.tc,
+        hash_mb: args.hash_mb,
+        network: Some(crate::network::embedded()),
+        time_options: args.time_options,
+    };
     for game in 1..=args.games {
         let mut written: std::io::Result<()> = Ok(());
         let mut searches = 0u64;
-        let ending = play_logged_game(
-            game,
-            args.tc,
-            args.hash_mb,
-            Some(&network),
-            &mut rng,
-            &stop,
-            &mut |rows| {
-                searches += 1;
-                for row in rows {
-                    if written.is_ok() {
-                        written = writeln!(log, "{}", row.to_tsv());
-                    }
+        let ending = play_logged_game(game, &setup, &mut rng, &stop, &mut |rows| {
+            searches += 1;
+            for row in rows {
+                if written.is_ok() {
+                    written = writeln!(log, "{}", row.to_tsv());
                 }
-            },
-        )
+            }
+        })
         .map_err(|e| anyhow::anyhow!("cannot allocate the tables: {e}"))?;
         written
             .and_then(|()| log.flush())
@@ -189,5 +203,24 @@ mod tests {
         assert!(parse_args(&args("--games 3")).is_err());
         assert!(parse_args(&args("--out x --games")).is_err());
         assert!(parse_args(&args("--out x --games 2 --bogus 1")).is_err());
+        assert_eq!(parsed.time_options, TimeOptions::default());
+    }
+
+    #[test]
+    fn time_options_are_set_by_name() {
+        // Each `--option` value is one argument, spaces and all, as a shell passes it quoted.
+        let with_options = |options: &[&str]| {
+            let mut text = args("--out x.tsv --games 1");
+            for option in options {
+                text.extend(["--option".to_owned(), (*option).to_owned()]);
+            }
+            parse_args(&text)
+        };
+        let parsed = with_options(&["Time Model=Classic", "TM Stop Threshold=300"]).unwrap();
+        assert_eq!(parsed.time_options.model, timeman::TimeModel::Classic);
+        assert_eq!(parsed.time_options.stop_threshold_permille, 300);
+        for bad in ["Time Model", "Time Model=Fast", "No Such Option=1"] {
+            assert!(with_options(&[bad]).is_err(), "{bad}");
+        }
     }
 }

@@ -132,6 +132,20 @@ pub enum LoggedEnding {
     Abandoned,
 }
 
+/// How both sides of a logged game play.
+#[derive(Clone, Debug)]
+pub struct LogSetup {
+    /// The clock each side plays on.
+    pub tc: TimeControl,
+    /// Each side's own table, MiB.
+    pub hash_mb: usize,
+    /// The evaluation (`None`: the hand-crafted one).
+    pub network: Option<Arc<Network>>,
+    /// The time manager's options, as `setoption` would set them (another `Time Model`
+    /// logs searches that stop where that model stops them).
+    pub time_options: TimeOptions,
+}
+
 /// One side's engine state.
 struct Side {
     tt: TranspositionTable,
@@ -142,16 +156,14 @@ struct Side {
     moves_made: u32,
 }
 
-/// Plays game number `game` at `tc`, both sides evaluating with `network` (`None`: the
-/// hand-crafted evaluation), and hands every search's rows to `sink`.
+/// Plays game number `game` with both sides set up as `setup` says, and hands every search's
+/// rows to `sink`.
 ///
 /// # Errors
 /// When a table cannot be allocated.
 pub fn play_logged_game(
     game: u64,
-    tc: TimeControl,
-    hash_mb: usize,
-    network: Option<&Arc<Network>>,
+    setup: &LogSetup,
     rng: &mut Rng,
     stop: &AtomicBool,
     sink: &mut dyn FnMut(&[IterationRow]),
@@ -162,12 +174,12 @@ pub fn play_logged_game(
     };
     let new_side = || -> Result<Side, TtError> {
         let mut worker = Worker::new();
-        worker.set_network(network.cloned());
+        worker.set_network(setup.network.clone());
         Ok(Side {
-            tt: TranspositionTable::new(hash_mb)?,
+            tt: TranspositionTable::new(setup.hash_mb)?,
             worker,
             control: SearchControl::default(),
-            clock_ms: tc.base_ms,
+            clock_ms: setup.tc.base_ms,
             moves_made: 0,
         })
     };
@@ -182,14 +194,14 @@ pub fn play_logged_game(
             return Ok(LoggedEnding::Played);
         }
         let side = &mut sides[position.turn() as usize];
-        let Some((mv, score, rows)) = logged_search(game, tc, side, &position, &keys) else {
+        let Some((mv, score, rows)) = logged_search(game, setup, side, &position, &keys) else {
             return Ok(LoggedEnding::Played);
         };
         sink(&rows);
         let spent = rows.first().map_or(0, |r| r.total_ms);
         side.moves_made += 1;
         let spent = i64::try_from(spent).unwrap_or(i64::MAX);
-        let Some(clock) = tc.clock_after(side.clock_ms, spent, side.moves_made) else {
+        let Some(clock) = setup.tc.clock_after(side.clock_ms, spent, side.moves_made) else {
             return Ok(LoggedEnding::TimeLoss);
         };
         side.clock_ms = clock;
@@ -209,17 +221,18 @@ pub fn play_logged_game(
 /// One timed search of `position` by `side`: the move, its score and the iteration rows.
 fn logged_search(
     game: u64,
-    tc: TimeControl,
+    setup: &LogSetup,
     side: &mut Side,
     position: &Position,
     keys: &[u64],
 ) -> Option<(Move, i32, Vec<IterationRow>)> {
+    let tc = setup.tc;
     let clock = Clock::new(
         side.clock_ms,
         tc.increment_ms,
         tc.moves_to_go(side.moves_made),
     );
-    let options = TimeOptions::default();
+    let options = setup.time_options;
     let ply = position.game_ply();
     let received = Instant::now();
     let plain = Limits {
@@ -303,6 +316,16 @@ fn score_text(score: UciScore) -> String {
 mod tests {
     use super::*;
 
+    /// The hand-crafted evaluation, a 1 MiB table, the default time options.
+    fn setup(tc: TimeControl) -> LogSetup {
+        LogSetup {
+            tc,
+            hash_mb: 1,
+            network: None,
+            time_options: TimeOptions::default(),
+        }
+    }
+
     #[test]
     fn a_game_logs_every_search_with_its_played_move() {
         // A short clock keeps the test quick; what is checked does not depend on the speed
@@ -314,7 +337,7 @@ mod tests {
         };
         let mut searches: Vec<Vec<IterationRow>> = Vec::new();
         let stop = AtomicBool::new(false);
-        let ending = play_logged_game(1, tc, 1, None, &mut Rng::new(3), &stop, &mut |rows| {
+        let ending = play_logged_game(1, &setup(tc), &mut Rng::new(3), &stop, &mut |rows| {
             searches.push(rows.to_vec());
         })
         .expect("tables");
@@ -342,6 +365,37 @@ mod tests {
     }
 
     #[test]
+    fn the_time_options_reach_the_plan() {
+        // One search each (the sink stops the run), from a clock whose plan the options set.
+        let first_optimum = |time_options: TimeOptions| {
+            let tc = TimeControl {
+                base_ms: 4000,
+                increment_ms: 0,
+                moves_per_period: 0,
+            };
+            let setup = LogSetup {
+                time_options,
+                ..setup(tc)
+            };
+            let stop = AtomicBool::new(false);
+            let mut optimum = None;
+            play_logged_game(1, &setup, &mut Rng::new(5), &stop, &mut |rows| {
+                optimum = optimum.or(rows.first().map(|r| r.optimum_ms));
+                stop.store(true, Ordering::Relaxed);
+            })
+            .expect("tables");
+            optimum.expect("one search logged")
+        };
+        let mut slow = TimeOptions::default();
+        slow.set("Slow Mover", "200").expect("a known option");
+        let (plain, slower) = (first_optimum(TimeOptions::default()), first_optimum(slow));
+        assert!(
+            slower > plain,
+            "Slow Mover 200: {slower} ms, default: {plain} ms"
+        );
+    }
+
+    #[test]
     fn a_stopped_run_abandons_the_game() {
         let tc = TimeControl {
             base_ms: 1000,
@@ -350,7 +404,7 @@ mod tests {
         };
         let stop = AtomicBool::new(true);
         let mut calls = 0;
-        let ending = play_logged_game(1, tc, 1, None, &mut Rng::new(1), &stop, &mut |_| calls += 1);
+        let ending = play_logged_game(1, &setup(tc), &mut Rng::new(1), &stop, &mut |_| calls += 1);
         assert_eq!(ending, Ok(LoggedEnding::Abandoned));
         assert_eq!(calls, 0);
     }
