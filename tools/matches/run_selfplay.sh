@@ -6,6 +6,8 @@
 #   marginal     Time Model Marginal (the default) against Classic, concurrency 2
 #   paced        Marginal with its threshold paced to spend 115% of the optimum
 #                (TM Spend Target 115) against Classic, concurrency 2
+#   fixed        Marginal with its threshold fixed (TM Spend Target 0) against Classic,
+#                concurrency 2
 #   no-single | no-mated
 #                the default against itself with one forced-reply mechanism switched
 #                off, concurrency 2
@@ -23,6 +25,7 @@ case $EXPERIMENT in
   threads) PARALLEL=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
   marginal) A="option.Time Model=Marginal"; B="option.Time Model=Classic"; NAMES="marginal classic" ;;
   paced) A="option.TM Spend Target=115"; B="option.Time Model=Classic"; NAMES="paced classic" ;;
+  fixed) A="option.TM Spend Target=0"; B="option.Time Model=Classic"; NAMES="fixed classic" ;;
   no-single) A="option.TM Single Move=true"; B="option.TM Single Move=false" ;;
   no-mated) A="option.TM Mated Alternatives=true"; B="option.TM Mated Alternatives=false" ;;
   *) echo "unknown experiment: $EXPERIMENT" >&2; exit 2 ;;

@@ -137,7 +137,7 @@ option_table! {
     TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 200, min: 10, max: 2000 },
     /// Marginal model: percent of their planned optima the moves spend in total, the
     /// threshold following from the moves before; 0 keeps the threshold fixed.
-    TmSpendTarget: "TM Spend Target" => OptionKind::Spin { default: 115, min: 0, max: 400 },
+    TmSpendTarget: "TM Spend Target" => OptionKind::Spin { default: 0, min: 0, max: 400 },
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

@@ -4,7 +4,7 @@
 
 use movegen::{Move, Position};
 use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
-use timeman::{Clock, Limits, Pace, TimeOptions};
+use timeman::{Clock, Limits, Pace};
 use tt::TranspositionTable;
 
 fn request(pos: &Position, depth: u32) -> SearchRequest {
@@ -112,7 +112,7 @@ fn a_cleared_worker_searches_like_a_new_one() {
 }
 
 /// The pace (what timed searches spent against their plan) is recorded by clock searches
-/// only, unless `TM Spend Target` is 0, and kept by `clear`.
+/// only, unless `TM Spend Target` is 0 (its default), and kept by `clear`.
 #[test]
 fn clock_searches_feed_the_pace_and_clear_keeps_it() {
     let pos = Position::startpos();
@@ -138,7 +138,7 @@ fn clock_searches_feed_the_pace_and_clear_keeps_it() {
         Pace::default(),
         "TM Spend Target 0 keeps the threshold fixed"
     );
-    clock.time_options = TimeOptions::default();
+    clock.time_options.spend_target_percent = 115;
     search(&mut worker, &tt, &clock);
     let after_one = *worker.pace();
     assert_ne!(after_one, Pace::default());

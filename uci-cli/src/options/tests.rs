@@ -30,7 +30,7 @@ fn uci_reply_lines() {
         "option name TM Single Move type check default true",
         "option name TM Mated Alternatives type check default true",
         "option name TM Stop Threshold type spin default 200 min 10 max 2000",
-        "option name TM Spend Target type spin default 115 min 0 max 400",
+        "option name TM Spend Target type spin default 0 min 0 max 400",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
