@@ -16,6 +16,7 @@ need not be Tsubame, but its "optimum" is then only Tsubame's plan for its clock
 Usage: spend_ratio.py [--tsubame PATH] [--by-move] GAME.pgn [...]
        (PATH defaults to `tsubame` on PATH)
 """
+import bisect
 import statistics
 import subprocess
 import sys
@@ -96,7 +97,7 @@ def main(args):
     # engine -> band -> [moves, ms spent, ms planned]
     bands = defaultdict(lambda: [[0, 0.0, 0.0] for _ in BANDS])
     for m, (optimum, _) in zip(moves, plans(tsubame, moves)):
-        band = bands[m.engine][max(i for i, first in enumerate(BANDS) if first <= m.made + 1)]
+        band = bands[m.engine][bisect.bisect_right(BANDS, m.made + 1) - 1]
         band[0] += 1
         band[1] += m.spent
         band[2] += optimum

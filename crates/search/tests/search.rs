@@ -4,7 +4,7 @@
 
 use movegen::{Move, Position};
 use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
-use timeman::{Clock, Limits, Pace};
+use timeman::{Clock, Limits, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
 use tt::TranspositionTable;
 
 fn request(pos: &Position, depth: u32) -> SearchRequest {
@@ -138,7 +138,7 @@ fn clock_searches_feed_the_pace_and_clear_keeps_it() {
         Pace::default(),
         "TM Spend Target 0 keeps the threshold fixed"
     );
-    clock.time_options.spend_target_percent = 115;
+    clock.time_options.spend_target_percent = SUGGESTED_SPEND_TARGET_PERCENT;
     search(&mut worker, &tt, &clock);
     let after_one = *worker.pace();
     assert_ne!(after_one, Pace::default());

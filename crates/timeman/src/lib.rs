@@ -50,8 +50,8 @@ pub use manager::{
 };
 pub use options::{
     DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SPEND_TARGET_PERCENT, DEFAULT_STOP_THRESHOLD_PERMILLE,
-    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, SetOutcome, TimeModel, TimeOptions,
-    find_option,
+    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, SUGGESTED_SPEND_TARGET_PERCENT,
+    SetOutcome, TimeModel, TimeOptions, find_option,
 };
 pub use pace::{Pace, Spending};
 pub use plan::TimeBudget;

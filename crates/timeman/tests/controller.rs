@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
     CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, Pace,
-    RootScore, SAFETY_SHARE_PERCENT, Spending, StopReason, TimeBudget, TimeManager, TimeModel,
-    TimeOptions, charge_delay,
+    RootScore, SAFETY_SHARE_PERCENT, SUGGESTED_SPEND_TARGET_PERCENT, Spending, StopReason,
+    TimeBudget, TimeManager, TimeModel, TimeOptions, charge_delay,
 };
 
 const OPTIMUM: u64 = 976;
@@ -508,9 +508,6 @@ fn settled_stop_ms(mut tm: TimeManager) -> u64 {
     u64::MAX
 }
 
-/// The spend target the pace tests set (`TM Spend Target`, off by default).
-const PACED_PERCENT: u32 = 115;
-
 /// A pace that has seen `moves` moves spend `ratio` optima each at the unscaled threshold.
 fn pace_after(ratio: f64, moves: usize) -> Pace {
     let mut pace = Pace::default();
@@ -519,16 +516,16 @@ fn pace_after(ratio: f64, moves: usize) -> Pace {
             spent: ms(1000).mul_f64(ratio),
             optimum: ms(1000),
             threshold_scale: 1.0,
-            target: f64::from(PACED_PERCENT) / 100.0,
+            target: f64::from(SUGGESTED_SPEND_TARGET_PERCENT) / 100.0,
         });
     }
     pace
 }
 
-/// The marginal model with the pace on.
+/// The marginal model with the pace on at the suggested target.
 fn paced_options() -> TimeOptions {
     TimeOptions {
-        spend_target_percent: PACED_PERCENT,
+        spend_target_percent: SUGGESTED_SPEND_TARGET_PERCENT,
         ..options(TimeModel::Marginal)
     }
 }
