@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{Context, bail};
 use datagen::Rng;
 use datagen::searchlog::{HEADER, LogSetup, LoggedEnding, TimeControl, play_logged_game};
-use timeman::TimeOptions;
+use timeman::{SetOutcome, TimeOptions};
 
 /// The usage text of `tsubame searchlog`.
 pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N] [--option NAME=VALUE ...]";
@@ -32,14 +32,22 @@ pub struct SearchlogArgs {
 }
 
 /// Applies one `--option NAME=VALUE` (a time-manager option, as `setoption` names it).
+/// Unlike `setoption`, which clamps so that a GUI's game goes on, a number out of range is
+/// an error here: a log taken under other settings than the ones asked for is worse than none.
 fn apply_option(options: &mut TimeOptions, text: &str) -> anyhow::Result<()> {
     let (name, value) = text
         .split_once('=')
         .with_context(|| format!("--option: '{text}' is not NAME=VALUE"))?;
-    options
+    match options
         .set(name, value)
-        .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
-    Ok(())
+        .map_err(|e| anyhow::anyhow!("--option: {e}"))?
+    {
+        SetOutcome::Applied => Ok(()),
+        SetOutcome::Clamped { requested, applied } => bail!(
+            "--option: {requested} is out of range for '{}' (the nearest allowed value is {applied})",
+            name.trim()
+        ),
+    }
 }
 
 /// Parses `BASE+INC` in seconds (`5+0.05`, `10`), optionally after `MOVES/` for a control
@@ -219,7 +227,13 @@ mod tests {
         let parsed = with_options(&["Time Model=Classic", "TM Stop Threshold=300"]).unwrap();
         assert_eq!(parsed.time_options.model, timeman::TimeModel::Classic);
         assert_eq!(parsed.time_options.stop_threshold_permille, 300);
-        for bad in ["Time Model", "Time Model=Fast", "No Such Option=1"] {
+        for bad in [
+            "Time Model",
+            "Time Model=Fast",
+            "No Such Option=1",
+            "Slow Mover=100000",
+            "TM Stop Threshold=-1",
+        ] {
             assert!(with_options(&[bad]).is_err(), "{bad}");
         }
     }
