@@ -27,6 +27,7 @@ mod see;
 mod split_point;
 mod tablebase;
 mod thread_pool;
+mod wdl;
 mod worker;
 
 use std::sync::Arc;
@@ -44,6 +45,7 @@ pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
 pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
 pub use see::{see_ge, see_value};
 pub use tablebase::TablebaseConfig;
+pub use wdl::{Wdl, material};
 
 use crew::Crew;
 use root::{RootMove, RootSearch};
