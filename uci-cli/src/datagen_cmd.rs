@@ -25,7 +25,7 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// The usage text of `tsubame datagen`.
 pub const USAGE: &str = "usage: tsubame datagen --out FILE (--games N | --positions N | --time SECONDS) \
 [--threads N] [--nodes N] [--hard-nodes N] [--hash MB] [--seed N] [--book FILE] [--chess960 | --dfrc] \
-[--progress SECONDS] [--eval nnue|hce] [--evalfile FILE]";
+[--progress SECONDS] [--eval nnue|hce] [--evalfile FILE] [--syzygy DIR]";
 
 /// The evaluation the self-play searches use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,8 @@ pub struct DatagenArgs {
     pub progress_secs: u64,
     /// The evaluation (by default the engine's, the embedded network).
     pub eval: DatagenEval,
+    /// Syzygy folders (a `SyzygyPath` value) whose tables end games with their result.
+    pub syzygy: Option<String>,
 }
 
 /// Parses the arguments after `datagen`.
@@ -101,6 +103,7 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
     let mut progress_secs = 10;
     let mut hand_crafted = false;
     let mut evalfile = None;
+    let mut syzygy = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = |what: &str| -> anyhow::Result<&String> {
@@ -140,6 +143,7 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
                 }
             }
             "--evalfile" => evalfile = Some(PathBuf::from(value("a network file")?)),
+            "--syzygy" => syzygy = Some(value("a folder")?.clone()),
             other => bail!("unknown option '{other}'\n{USAGE}"),
         }
     }
@@ -177,7 +181,20 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
         chess960,
         progress_secs,
         eval,
+        syzygy,
     })
+}
+
+/// Opens the tables of `--syzygy` and reads them into memory: a probe that found its table
+/// not yet read would answer nothing, and the game would depend on the disk's speed.
+fn load_tablebases(path: &str) -> anyhow::Result<Arc<syzygy::Tablebases>> {
+    let (tables, report) = syzygy::load(path);
+    for line in report.messages() {
+        info_string(&line);
+    }
+    let tables = tables.with_context(|| format!("--syzygy {path}: no usable table"))?;
+    tables.read_all_now();
+    Ok(Arc::new(tables))
 }
 
 /// The start positions a book file or the Chess960 switches ask for.
@@ -227,6 +244,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         rules: Rules::default(),
         progress_every: Duration::from_secs(args.progress_secs.max(1)),
         network: args.eval.load()?,
+        tablebases: args.syzygy.as_deref().map(load_tablebases).transpose()?,
     };
     let evaluation = args.eval.describe();
     let mut file = OpenOptions::new()

@@ -5,7 +5,8 @@
 //! position, a book, or Chess960 / double Chess960 back ranks), is played again when the
 //! search scores it beyond ±400, and is then played out by the search until the rules end
 //! it (mate, stalemate, 50 moves, insufficient material, threefold repetition) or it is
-//! adjudicated ([`Rules`]). Every move is stored with the search's score in the
+//! adjudicated ([`Rules`]), or, with Syzygy tables, as soon as the tables know its result
+//! ([`tablebase_result`]). Every move is stored with the search's score in the
 //! [`datafmt`] format, and the game's result in its header.
 //!
 //! Runs are deterministic for a given seed (whatever the thread count) when they stop after a
@@ -18,6 +19,7 @@ mod play;
 mod player;
 mod run;
 pub mod searchlog;
+mod tablebase;
 
 pub use adjudicate::{Adjudicator, Rules, Verdict};
 pub use genfens::genfens;
@@ -29,3 +31,4 @@ pub use play::{Ending, OpeningRules, PlayedGame, balanced_opening, game_over, pl
 pub use player::{Choice, NodeLimits, Player};
 pub use rng::Rng;
 pub use run::{Config, DatagenError, Progress, Summary, Target, run};
+pub use tablebase::tablebase_result;

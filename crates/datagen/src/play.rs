@@ -8,7 +8,9 @@ use movegen::Position;
 use crate::adjudicate::{Adjudicator, Rules, Verdict};
 use crate::openings::{Opening, StartPositions, random_plies};
 use crate::player::Player;
+use crate::tablebase::tablebase_result;
 use rng::Rng;
+use syzygy::Tablebases;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,11 +31,13 @@ pub enum Ending {
     AdjudicatedDraw,
     /// Stopped at the ply limit, as a draw.
     MaxLength,
+    /// Ended with the Syzygy tables' result.
+    Tablebase,
 }
 
 impl Ending {
     /// Every ending, in the order summaries list them.
-    pub const ALL: [Ending; 8] = [
+    pub const ALL: [Ending; 9] = [
         Ending::Checkmate,
         Ending::Stalemate,
         Ending::FiftyMoves,
@@ -42,6 +46,7 @@ impl Ending {
         Ending::AdjudicatedWin,
         Ending::AdjudicatedDraw,
         Ending::MaxLength,
+        Ending::Tablebase,
     ];
 
     /// A short name for summaries.
@@ -55,6 +60,7 @@ impl Ending {
             Ending::AdjudicatedWin => "adj-win",
             Ending::AdjudicatedDraw => "adj-draw",
             Ending::MaxLength => "max-length",
+            Ending::Tablebase => "syzygy",
         }
     }
 }
@@ -153,11 +159,13 @@ pub struct PlayedGame {
 }
 
 /// Plays one game from a fresh player state. `None` when `stop` is set before it ends (the
-/// partial game is dropped) or no opening is found.
+/// partial game is dropped) or no opening is found. With `tablebases`, a game ends with the
+/// tables' result as soon as they know it exactly.
 pub fn play_game(
     player: &mut Player,
     openings: &OpeningRules,
     rules: Rules,
+    tablebases: Option<&Tablebases>,
     rng: &mut Rng,
     stop: &AtomicBool,
 ) -> Option<PlayedGame> {
@@ -177,6 +185,9 @@ pub fn play_game(
         }
         if let Some(over) = game_over(&position, &keys) {
             break over;
+        }
+        if let Some(result) = tablebases.and_then(|tb| tablebase_result(tb, &position)) {
+            break (Ending::Tablebase, result);
         }
         let choice = player.choose(&position, &keys)?;
         let score = Score::from_side(choice.score, position.turn());

@@ -13,6 +13,7 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use nnue::Network;
+use syzygy::Tablebases;
 use tt::TtError;
 
 use crate::adjudicate::Rules;
@@ -52,6 +53,9 @@ pub struct Config {
     pub progress_every: Duration,
     /// The network every player evaluates with; `None`: the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
+    /// Syzygy tables that end a game with their result (read into memory before the run, so
+    /// that every probe answers and the games stay fixed by the seed).
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 /// Where a run stands.
@@ -198,7 +202,14 @@ fn worker(
             break;
         }
         let mut rng = Rng::for_item(config.seed, index);
-        let game = play_game(&mut player, &config.openings, config.rules, &mut rng, stop);
+        let game = play_game(
+            &mut player,
+            &config.openings,
+            config.rules,
+            config.tablebases.as_deref(),
+            &mut rng,
+            stop,
+        );
         if game.is_none() && !stop.load(Ordering::Relaxed) {
             stop.store(true, Ordering::Relaxed);
             let _ = sender.send(Message::Failed(DatagenError::NoOpening));

@@ -18,6 +18,7 @@ fn config(threads: usize, seed: u64, target: Target) -> Config {
         rules: Rules::default(),
         progress_every: Duration::from_secs(3600),
         network: None,
+        tablebases: None,
     }
 }
 
