@@ -2,12 +2,7 @@
 //! files (`.vf`; `--format text|games` overrides the extension).
 //!
 //! ```text
-//! trainer --out DIR [--epochs 10] [--batch 1024] [--lr 0.001] [--final-lr 0.01]
-//!         [--wd 0.1] [--lambda 0.1] [--threads 2] [--val-permille 20] [--seed 1]
-//!         [--limit N] [--resume DIR/checkpoint.bin] [--format auto|text|games]
-//!         [--min-ply 16] [--max-score 31339] [--keep-in-check] [--keep-noisy]
-//!         [--val-lambda L] [--no-mirror | --mirror-flip] [--no-dedup] [--output-buckets 1]
-//!         FILE...
+//! trainer --out DIR [OPTIONS] FILE...      (trainer --help lists the options)
 //! ```
 //!
 //! The filter options apply to game files (text files hold filtered positions already).
@@ -27,6 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Parser, ValueEnum};
 use datafmt::Filter;
 use nnue::OutputBuckets;
 use trainer::checkpoint::Checkpoint;
@@ -38,7 +34,7 @@ use trainer::optim::AdamW;
 use trainer::train::{Config, train};
 
 /// How to read the data files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// By extension: `.vf` is a game file, anything else text.
     Auto,
@@ -46,6 +42,104 @@ enum Format {
     Text,
     /// Game files.
     Games,
+}
+
+/// The command line. The defaults are the recipe the screening chose (trainer/README.md).
+#[derive(Debug, Parser)]
+#[command(
+    name = "trainer",
+    version,
+    about = "Trains Tsubame's network from `tsubame datagen` game files (.vf) and \
+             `FEN | score | result` text files"
+)]
+struct Cli {
+    /// Output folder: checkpoint.bin, epoch-N.nnue and final.nnue.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Data files, read by extension (see --format).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Passes over the training set.
+    #[arg(long, default_value_t = 10)]
+    epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
+    /// The starting learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// The last learning rate as a fraction of --lr (cosine decay between them).
+    #[arg(long = "final-lr", value_name = "RATIO", default_value_t = 0.01)]
+    final_lr: f32,
+    /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = 0.1)]
+    wd: f32,
+    /// The result's weight in the target: lambda × result + (1 − lambda) × sigmoid(score).
+    #[arg(long, default_value_t = 0.1)]
+    lambda: f32,
+    /// The result's weight in the validation target (default: --lambda), so that runs with
+    /// different --lambda values can be compared.
+    #[arg(long = "val-lambda", value_name = "LAMBDA")]
+    val_lambda: Option<f32>,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: u32,
+    /// Whole games held out for validation, per thousand.
+    #[arg(long = "val-permille", value_name = "N", default_value_t = 20)]
+    val_permille: u64,
+    /// Seed of the initial weights, the validation split and the order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Read at most this many positions.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Go on from a checkpoint.
+    #[arg(long, value_name = "CHECKPOINT")]
+    resume: Option<PathBuf>,
+    /// How to read the data files.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    format: Format,
+    /// Game files: positions before this game ply are left out.
+    #[arg(long = "min-ply", value_name = "PLY", default_value_t = Filter::default().min_game_ply)]
+    min_ply: u32,
+    /// Game files: positions scored beyond this (centipawns) are left out.
+    #[arg(long = "max-score", value_name = "CP", default_value_t = Filter::default().max_abs_score)]
+    max_score: u16,
+    /// Game files: keep positions whose side to move is in check.
+    #[arg(long = "keep-in-check")]
+    keep_in_check: bool,
+    /// Game files: keep positions whose best move is a capture or promotion.
+    #[arg(long = "keep-noisy")]
+    keep_noisy: bool,
+    /// Add a file-mirrored copy of every training position without castling rights (the
+    /// default; the switch is kept for older command lines).
+    #[arg(long, conflicts_with_all = ["no_mirror", "mirror_flip"])]
+    mirror: bool,
+    /// No mirrored copies.
+    #[arg(long = "no-mirror", conflicts_with = "mirror_flip")]
+    no_mirror: bool,
+    /// Instead of copies, mirror each such position with probability 1/2 every epoch.
+    #[arg(long = "mirror-flip")]
+    mirror_flip: bool,
+    /// Keep only the first training sample of each position (the default; kept for older
+    /// command lines).
+    #[arg(long, conflicts_with = "no_dedup")]
+    dedup: bool,
+    /// Keep repeated positions.
+    #[arg(long = "no-dedup")]
+    no_dedup: bool,
+    /// Output heads, chosen by the piece count (1 to 32).
+    #[arg(long = "output-buckets", value_name = "N", default_value_t = 1, value_parser = buckets)]
+    output_buckets: usize,
+}
+
+fn buckets(text: &str) -> Result<usize, String> {
+    let count: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    OutputBuckets::new(count)
+        .map(|_| count)
+        .ok_or_else(|| format!("must be 1 to {}", OutputBuckets::MAX))
 }
 
 struct Args {
@@ -62,107 +156,38 @@ struct Args {
     files: Vec<PathBuf>,
 }
 
-/// Sets the option `arg` (one that takes a value) to `value`.
-fn set_option(args: &mut Args, arg: &str, value: String) -> Result<(), String> {
-    let bad = || format!("bad value `{value}` for {arg}");
-    let c = &mut args.config;
-    match arg {
-        "--out" => c.out_dir = value.into(),
-        "--epochs" => c.epochs = value.parse().map_err(|_| bad())?,
-        "--batch" => c.batch = value.parse().map_err(|_| bad())?,
-        "--lr" => c.lr = value.parse().map_err(|_| bad())?,
-        "--final-lr" => c.final_lr_ratio = value.parse().map_err(|_| bad())?,
-        "--lambda" => c.lambda = value.parse().map_err(|_| bad())?,
-        "--val-lambda" => c.validation_lambda = value.parse().map_err(|_| bad())?,
-        "--threads" => c.threads = value.parse().map_err(|_| bad())?,
-        "--seed" => c.seed = value.parse().map_err(|_| bad())?,
-        "--wd" => args.weight_decay = value.parse().map_err(|_| bad())?,
-        "--output-buckets" => {
-            let count = value.parse().map_err(|_| bad())?;
-            args.buckets = OutputBuckets::new(count).ok_or_else(|| {
-                format!(
-                    "--output-buckets must be 1 to {}, not {count}",
-                    OutputBuckets::MAX
-                )
-            })?;
-        }
-        "--val-permille" => args.val_permille = value.parse().map_err(|_| bad())?,
-        "--limit" => args.limit = value.parse().map_err(|_| bad())?,
-        "--resume" => args.resume = Some(value.into()),
-        "--min-ply" => args.filter.min_game_ply = value.parse().map_err(|_| bad())?,
-        "--max-score" => args.filter.max_abs_score = value.parse().map_err(|_| bad())?,
-        "--format" => {
-            args.format = match value.as_str() {
-                "auto" => Format::Auto,
-                "text" => Format::Text,
-                "games" => Format::Games,
-                _ => return Err(bad()),
-            }
-        }
-        _ => return Err(format!("unknown option {arg}")),
-    }
-    Ok(())
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        config: Config {
-            epochs: 10,
-            batch: 1024,
-            lr: 0.001,
-            final_lr_ratio: 0.01,
-            lambda: 0.1,
-            validation_lambda: f32::NAN,
-            mirror_flip: false,
-            threads: 2,
-            seed: 1,
-            out_dir: PathBuf::new(),
-        },
-        format: Format::Auto,
-        filter: Filter::default(),
-        weight_decay: 0.1,
-        buckets: OutputBuckets::ONE,
-        mirror_copies: true,
-        dedup: true,
-        val_permille: 20,
-        limit: usize::MAX,
-        resume: None,
-        files: Vec::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") {
-            args.files.push(arg.into());
-            continue;
-        }
-        // Switches take no value.
-        match arg.as_str() {
-            "--keep-in-check" => args.filter.skip_in_check = false,
-            "--keep-noisy" => args.filter.skip_noisy = false,
-            "--mirror" => args.mirror_copies = true,
-            "--no-mirror" => args.mirror_copies = false,
-            "--mirror-flip" => {
-                args.config.mirror_flip = true;
-                args.mirror_copies = false;
-            }
-            "--dedup" => args.dedup = true,
-            "--no-dedup" => args.dedup = false,
-            _ => {
-                let value = it.next().ok_or(format!("{arg} needs a value"))?;
-                set_option(&mut args, &arg, value)?;
-            }
+impl From<Cli> for Args {
+    fn from(cli: Cli) -> Args {
+        Args {
+            config: Config {
+                epochs: cli.epochs,
+                batch: cli.batch as usize,
+                lr: cli.lr,
+                final_lr_ratio: cli.final_lr,
+                lambda: cli.lambda,
+                validation_lambda: cli.val_lambda.unwrap_or(cli.lambda),
+                mirror_flip: cli.mirror_flip,
+                threads: cli.threads as usize,
+                seed: cli.seed,
+                out_dir: cli.out,
+            },
+            format: cli.format,
+            filter: Filter {
+                min_game_ply: cli.min_ply,
+                skip_in_check: !cli.keep_in_check,
+                skip_noisy: !cli.keep_noisy,
+                max_abs_score: cli.max_score,
+            },
+            weight_decay: cli.wd,
+            buckets: OutputBuckets::new(cli.output_buckets).expect("checked by the parser"),
+            mirror_copies: !cli.no_mirror && !cli.mirror_flip,
+            dedup: !cli.no_dedup,
+            val_permille: cli.val_permille,
+            limit: cli.limit.unwrap_or(usize::MAX),
+            resume: cli.resume,
+            files: cli.files,
         }
     }
-    if args.config.out_dir.as_os_str().is_empty() || args.files.is_empty() {
-        return Err("usage: trainer --out DIR [options] FILE...".into());
-    }
-    if args.config.batch == 0 {
-        return Err("--batch must be positive".into());
-    }
-    if args.config.validation_lambda.is_nan() {
-        args.config.validation_lambda = args.config.lambda;
-    }
-    Ok(args)
 }
 
 fn run(args: Args) -> Result<(), String> {
@@ -264,7 +289,7 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match parse_args().and_then(run) {
+    match run(Cli::parse().into()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("trainer: {e}");

@@ -3,43 +3,97 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use clap::Parser;
+
 use crate::data::LineError;
 
 /// What the user asked for.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Parser)]
+#[command(
+    name = "tuner",
+    version,
+    about = "Texel's method for Tsubame's hand-crafted evaluation: fits every parameter to \
+             game results (and search scores) and writes them as a Rust file for crates/eval"
+)]
 pub struct Options {
-    /// The `FEN | result` file.
+    /// The `FEN | result [| score]` file (see tools/pgn_to_positions.py).
     pub data: PathBuf,
     /// Full passes over the training set.
+    #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
     /// Where to write the generated Rust file.
+    #[arg(long, default_value = "tuned_params.rs")]
     pub out: PathBuf,
     /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0, value_parser = positive)]
     pub rate: f64,
-    /// Share of the data, just before the test set, held out to pick the epoch (0 ..= 40).
+    /// Share of the data, just before the test set, held out to pick the epoch (0 to 40).
+    #[arg(long = "holdout", value_name = "PERCENT", default_value_t = 10, value_parser = percent)]
     pub holdout_percent: usize,
-    /// Share of the data, taken from the file's end, used only to measure the result (0 ..= 40).
+    /// Share of the data, taken from the file's end, used only to measure the result (0 to 40).
+    #[arg(long = "test", value_name = "PERCENT", default_value_t = 10, value_parser = percent)]
     pub test_percent: usize,
     /// Where the data came from, copied into the generated file's comment.
+    #[arg(long)]
     pub source: Option<String>,
     /// Parameters counted in fewer training positions than this are not tuned.
+    #[arg(long = "min-count", value_name = "N", default_value_t = 100)]
     pub min_occurrences: usize,
     /// Weight of the L2 pull towards the start values, per centipawn squared.
+    #[arg(long, default_value_t = 0.0, value_parser = not_negative)]
     pub l2: f64,
     /// Weight of the game result in the training target; the rest goes to the search score
     /// when the data has one (1: Texel's original method).
+    #[arg(long, default_value_t = 1.0, value_parser = unit_interval)]
     pub lambda: f64,
 }
 
-/// Usage text, printed with every command-line error.
-pub const USAGE: &str = "usage: tuner <data file> [--epochs N] [--out params.rs] [--rate CP] \
-                         [--holdout PERCENT] [--test PERCENT] [--min-count N] [--l2 W] [--lambda L] [--source TEXT]";
+fn number(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .map_err(|_| format!("`{text}` is not a number"))
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    number(text).and_then(|x| {
+        if x > 0.0 {
+            Ok(x)
+        } else {
+            Err("must be positive".into())
+        }
+    })
+}
+
+fn not_negative(text: &str) -> Result<f64, String> {
+    number(text).and_then(|x| {
+        if x >= 0.0 {
+            Ok(x)
+        } else {
+            Err("must not be negative".into())
+        }
+    })
+}
+
+fn unit_interval(text: &str) -> Result<f64, String> {
+    number(text).and_then(|x| {
+        if (0.0..=1.0).contains(&x) {
+            Ok(x)
+        } else {
+            Err("must be in 0..=1".into())
+        }
+    })
+}
+
+fn percent(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(p) if p <= 40 => Ok(p),
+        Ok(_) => Err("at most 40 (percent)".into()),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
+}
 
 /// Everything that can stop the tuner.
 #[derive(Debug)]
 pub enum TunerError {
-    /// The command line is wrong; the text says how.
-    Usage(String),
     /// A file could not be read or written.
     Io {
         /// The file.
@@ -58,7 +112,6 @@ pub enum TunerError {
 impl fmt::Display for TunerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TunerError::Usage(why) => write!(f, "{why}\n{USAGE}"),
             TunerError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             TunerError::Line(e) => write!(f, "{e}"),
             TunerError::NoData => write!(f, "the data file holds no usable position"),
@@ -69,64 +122,10 @@ impl fmt::Display for TunerError {
 
 impl std::error::Error for TunerError {}
 
-/// Parses the arguments (without the program name).
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, TunerError> {
-    let mut data = None;
-    let mut options = Options {
-        data: PathBuf::new(),
-        epochs: 2000,
-        out: PathBuf::from("tuned_params.rs"),
-        rate: 1.0,
-        holdout_percent: 10,
-        test_percent: 10,
-        source: None,
-        min_occurrences: 100,
-        l2: 0.0,
-        lambda: 1.0,
-    };
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or_else(|| TunerError::Usage(format!("{name} needs a value")))
-        };
-        match arg.as_str() {
-            "--epochs" => options.epochs = number(&value("--epochs")?, "--epochs")?,
-            "--out" => options.out = PathBuf::from(value("--out")?),
-            "--rate" => options.rate = number(&value("--rate")?, "--rate")?,
-            "--holdout" => options.holdout_percent = number(&value("--holdout")?, "--holdout")?,
-            "--test" => options.test_percent = number(&value("--test")?, "--test")?,
-            "--source" => options.source = Some(value("--source")?),
-            "--l2" => options.l2 = number(&value("--l2")?, "--l2")?,
-            "--lambda" => options.lambda = number(&value("--lambda")?, "--lambda")?,
-            "--min-count" => {
-                options.min_occurrences = number(&value("--min-count")?, "--min-count")?;
-            }
-            flag if flag.starts_with("--") => {
-                return Err(TunerError::Usage(format!("unknown option {flag}")));
-            }
-            path if data.is_none() => data = Some(PathBuf::from(path)),
-            extra => return Err(TunerError::Usage(format!("unexpected argument {extra}"))),
-        }
-    }
-    if options.holdout_percent > 40 || options.test_percent > 40 {
-        return Err(TunerError::Usage(
-            "--holdout and --test are at most 40 (percent)".into(),
-        ));
-    }
-    if !(options.rate > 0.0 && options.l2 >= 0.0 && (0.0..=1.0).contains(&options.lambda)) {
-        return Err(TunerError::Usage(
-            "--rate must be positive, --l2 not negative, --lambda in 0..=1".into(),
-        ));
-    }
-    options.data = data.ok_or_else(|| TunerError::Usage("no data file given".into()))?;
-    Ok(options)
-}
-
-/// Parses a number option, naming the option when it is not one.
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, TunerError> {
-    text.parse()
-        .map_err(|_| TunerError::Usage(format!("{name}: `{text}` is not a valid number")))
+/// Parses the arguments (without the program name). `--help` and `--version` come back as
+/// errors too, of their own kinds: `clap::Error::exit` prints them and exits 0.
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, clap::Error> {
+    Options::try_parse_from(std::iter::once("tuner".to_string()).chain(args))
 }
 
 #[cfg(test)]
@@ -160,10 +159,21 @@ mod tests {
             args(&["a", "--l2", "-1"]),
             args(&["a", "--lambda", "1.5"]),
         ] {
-            assert!(
-                matches!(parse_args(bad.clone()), Err(TunerError::Usage(_))),
-                "{bad:?}"
-            );
+            let error = parse_args(bad.clone()).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{bad:?}: {error}");
         }
+    }
+
+    #[test]
+    fn help_and_version_are_not_errors() {
+        for flag in ["--help", "-h", "--version"] {
+            let asked = parse_args(args(&[flag])).unwrap_err();
+            assert_eq!(asked.exit_code(), 0, "{flag}");
+        }
+        let help = parse_args(args(&["--help"])).unwrap_err().to_string();
+        assert!(
+            help.contains("--holdout <PERCENT>") && help.contains("--lambda"),
+            "{help}"
+        );
     }
 }

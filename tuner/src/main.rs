@@ -40,10 +40,8 @@ macro_rules! say {
 fn main() -> ExitCode {
     let options = match cli::parse_args(std::env::args().skip(1)) {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+        // Prints the error and exits 2, or the help or version and exits 0.
+        Err(e) => e.exit(),
     };
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
