@@ -25,6 +25,7 @@ mod score;
 mod searcher;
 mod see;
 mod split_point;
+mod strength;
 mod tablebase;
 mod thread_pool;
 mod wdl;
@@ -44,6 +45,7 @@ pub use params::{PARAMS, ParamError, ParamSpec, SearchParams, find_param};
 pub use root::{IterationInfo, MAX_DEPTH, ScoreBound, SearchEvent};
 pub use score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, UciScore, mate_in, mated_in};
 pub use see::{see_ge, see_value};
+pub use strength::{ELO_BY_LEVEL, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 pub use tablebase::TablebaseConfig;
 pub use wdl::{Wdl, material};
 

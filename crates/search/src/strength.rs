@@ -1,0 +1,230 @@
+//! Playing below full strength: `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+//!
+//! A weaker Tsubame should play like a weaker player, not like a strong one that now and then
+//! throws a piece away. Two things make it weaker, both scaled by one continuous level (0 to
+//! 20, the `Skill Level` scale Stockfish made the convention):
+//!
+//! - **It sees less.** Each move searches at most [`Strength::node_limit`] nodes, from 64 at
+//!   level 0 (two or three plies: it sees hanging pieces and one-move threats, not
+//!   combinations) doubling every 4/3 levels. The horizon, not chance, makes most of its
+//!   mistakes, as a human's.
+//! - **It weighs moves less exactly.** It searches the best [`Strength::lines`] moves
+//!   (MultiPV) and plays the one whose score plus a random error is highest; the error's
+//!   scale ([`Strength::error_cp`]) falls from 200 cp at level 0 to 10 cp near full strength.
+//!   Moves far worse than the best rarely win that draw, so the choice stays among moves a
+//!   player of that level would consider. A mate it has found is always played.
+//!
+//! `UCI_Elo` picks the level whose measured rating is the one asked for
+//! ([`Strength::from_elo`]), by interpolating in [`ELO_BY_LEVEL`], which matches played
+//! against engines with public ratings measure (`tools/strength/README.md` has the table and
+//! how it was made). Stockfish's `Skill` (its `search.cpp`) is the model for the move choice.
+
+use movegen::Move;
+use rng::Rng;
+
+use crate::score::MATE_THRESHOLD;
+
+/// The highest `Skill Level`: full strength.
+pub const MAX_SKILL_LEVEL: u32 = 20;
+/// The lowest `UCI_Elo` (Stockfish's range since version 16).
+pub const MIN_ELO: u32 = 1320;
+/// The highest `UCI_Elo`.
+pub const MAX_ELO: u32 = 3190;
+
+/// Ratings (CCRL Blitz scale) of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing.
+pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
+    (0.0, 1320.0),
+    (2.0, 1500.0),
+    (4.0, 1690.0),
+    (6.0, 1880.0),
+    (8.0, 2070.0),
+    (10.0, 2260.0),
+    (12.0, 2450.0),
+    (14.0, 2640.0),
+    (16.0, 2830.0),
+    (18.0, 3010.0),
+    (20.0, 3190.0),
+];
+
+/// How strongly to play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// 0 (weakest) to 20 (full strength), continuous.
+    level: f64,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength::FULL
+    }
+}
+
+impl Strength {
+    /// Full strength: no limit, no error.
+    pub const FULL: Strength = Strength {
+        level: MAX_SKILL_LEVEL as f64,
+    };
+
+    /// `Skill Level` `level` (clamped to 0..=20).
+    pub fn from_skill_level(level: u32) -> Strength {
+        Strength {
+            level: f64::from(level.min(MAX_SKILL_LEVEL)),
+        }
+    }
+
+    /// The level whose rating is `elo` (clamped to `MIN_ELO..=MAX_ELO`).
+    pub fn from_elo(elo: u32) -> Strength {
+        let elo = f64::from(elo.clamp(MIN_ELO, MAX_ELO));
+        let level = ELO_BY_LEVEL
+            .windows(2)
+            .find(|pair| elo <= pair[1].1)
+            .map_or(MAX_SKILL_LEVEL as f64, |pair| {
+                let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
+                l0 + (l1 - l0) * (elo - e0) / (e1 - e0)
+            });
+        // The top of the range is the calibrated level 20, which is still limited; only
+        // `FULL` (the options off) plays without limits.
+        Strength {
+            level: level.min(MAX_SKILL_LEVEL as f64 - 1e-9),
+        }
+    }
+
+    /// The continuous level, 0 to 20.
+    pub fn level(self) -> f64 {
+        self.level
+    }
+
+    /// Whether nothing is limited.
+    pub fn is_full(self) -> bool {
+        self.level >= MAX_SKILL_LEVEL as f64
+    }
+
+    /// The most nodes a move may search, or `None` at full strength.
+    pub fn node_limit(self) -> Option<u64> {
+        (!self.is_full()).then(|| (2f64.powf(6.0 + 0.75 * self.level)).round() as u64)
+    }
+
+    /// How many best moves to search and choose among (MultiPV), at least this many.
+    pub fn lines(self) -> usize {
+        if self.is_full() { 1 } else { 4 }
+    }
+
+    /// The scale of the random error added to each line's score, centipawns.
+    pub fn error_cp(self) -> f64 {
+        if self.is_full() {
+            return 0.0;
+        }
+        let weakness = 1.0 - self.level / MAX_SKILL_LEVEL as f64;
+        10.0 + 190.0 * weakness * weakness
+    }
+
+    /// The move to play among the searched `lines` (move and score, best first as the search
+    /// ordered them). `None` when there are none.
+    pub fn choose(self, lines: &[(Move, i32)], rng: &mut Rng) -> Option<Move> {
+        let &(best, best_score) = lines.first()?;
+        if self.is_full() || best_score >= MATE_THRESHOLD {
+            return Some(best);
+        }
+        let scale = self.error_cp() as f32;
+        lines
+            .iter()
+            .map(|&(mv, score)| {
+                // The sum of two uniform draws: errors near zero are likelier than large ones.
+                let error = rng.symmetric(scale) + rng.symmetric(scale);
+                (mv, score as f32 + error)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(mv, _)| mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::mate_in;
+    use movegen::Position;
+
+    fn lines(scores: &[i32]) -> Vec<(Move, i32)> {
+        let moves = Position::startpos().legal_moves();
+        moves.iter().copied().zip(scores.iter().copied()).collect()
+    }
+
+    #[test]
+    fn full_strength_limits_nothing() {
+        let full = Strength::FULL;
+        assert!(full.is_full());
+        assert_eq!(full.node_limit(), None);
+        assert_eq!(full.lines(), 1);
+        assert_eq!(Strength::from_skill_level(20), full);
+        assert_eq!(Strength::from_skill_level(99), full);
+        let l = lines(&[10, 300]);
+        let mut rng = Rng::new(1);
+        for _ in 0..100 {
+            assert_eq!(full.choose(&l, &mut rng), Some(l[0].0));
+        }
+    }
+
+    #[test]
+    fn lower_levels_search_less_and_err_more() {
+        let mut last = Strength::from_skill_level(0);
+        assert_eq!(last.node_limit(), Some(64));
+        for level in 1..20 {
+            let s = Strength::from_skill_level(level);
+            assert!(s.node_limit() > last.node_limit(), "{level}");
+            assert!(s.error_cp() < last.error_cp(), "{level}");
+            assert_eq!(s.lines(), 4);
+            last = s;
+        }
+    }
+
+    #[test]
+    fn elo_maps_onto_the_levels_in_order() {
+        assert_eq!(Strength::from_elo(MIN_ELO).level(), 0.0);
+        assert_eq!(Strength::from_elo(0).level(), 0.0);
+        assert!((Strength::from_elo(2260).level() - 10.0).abs() < 1e-9);
+        let top = Strength::from_elo(MAX_ELO);
+        assert!(!top.is_full() && top.level() > 19.99, "{top:?}");
+        let mut last = -1.0;
+        for elo in (MIN_ELO..=MAX_ELO).step_by(10) {
+            let level = Strength::from_elo(elo).level();
+            assert!(level > last, "{elo}");
+            last = level;
+        }
+        assert!(
+            ELO_BY_LEVEL
+                .windows(2)
+                .all(|p| p[0].0 < p[1].0 && p[0].1 < p[1].1)
+        );
+    }
+
+    #[test]
+    fn weak_levels_choose_among_close_moves_and_play_found_mates() {
+        let l = lines(&[50, 40, 30, -400]);
+        let mut rng = Rng::new(7);
+        let mut counts = [0; 4];
+        let weak = Strength::from_skill_level(0);
+        for _ in 0..2000 {
+            let mv = weak.choose(&l, &mut rng).unwrap();
+            counts[l.iter().position(|x| x.0 == mv).unwrap()] += 1;
+        }
+        // At level 0 the three close moves (10 cp apart, far less than the error) are played
+        // about equally often; the blunder, 450 cp worse, hardly ever.
+        assert!(counts[..3].iter().all(|&n| n > 500), "{counts:?}");
+        assert!(counts[3] < 20, "{counts:?}");
+
+        let strong = Strength::from_skill_level(19);
+        let best = (0..2000)
+            .filter(|_| strong.choose(&l, &mut rng) == Some(l[0].0))
+            .count();
+        assert!(
+            best > counts[0],
+            "level 19 picks the best move more often: {best}"
+        );
+
+        let mate = lines(&[mate_in(3), 500, 400]);
+        for _ in 0..100 {
+            assert_eq!(weak.choose(&mate, &mut rng), Some(mate[0].0));
+        }
+        assert_eq!(weak.choose(&[], &mut rng), None);
+    }
+}
