@@ -131,9 +131,9 @@ mod tests {
 
     use super::*;
     use crate::control::SearchControl;
-    use crate::crew::Crew;
     use crate::evaluate::checks;
     use crate::searcher::Searcher;
+    use crate::smp::pool_state::PoolState as Crew;
     use crate::worker::Worker;
 
     /// Positions where castling (standard and Chess960), en passant and promotions are near.

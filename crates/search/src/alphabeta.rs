@@ -3,13 +3,13 @@
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD, TtHit};
 
-use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
+use crate::node::{LoopState, NodeContext, Step};
 use crate::params::SearchParams;
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
-use crate::split_point::SplitWork;
+use crate::smp::split_point::SplitWork;
 
 /// Quiet moves searched before the rest are skipped at shallow depths.
 #[inline]
@@ -553,12 +553,42 @@ impl Searcher<'_> {
     }
 }
 
+impl Searcher<'_> {
+    /// Probes the tables at a node (after the hash probe). Returns the score to return when
+    /// the tables settle the node within (`alpha`, `beta`), after storing it in the hash table
+    /// with its bound.
+    #[inline]
+    pub(crate) fn probe_tablebase(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> Option<i32> {
+        let (score, bound) = self.tb?.probe(pos, depth, ply)?;
+        let settles = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        };
+        if !settles {
+            return None;
+        }
+        // Deeper than any search of this node would go: the tables' answer is final.
+        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+        self.tt
+            .store(pos.key(), 0, score, EVAL_NONE, depth, bound, ply);
+        Some(score)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::control::SearchControl;
-    use crate::crew::Crew;
     use crate::score::mate_in;
+    use crate::smp::pool_state::PoolState;
     use crate::worker::Worker;
     use tt::TranspositionTable;
 
@@ -572,10 +602,10 @@ mod tests {
         let only = pos.parse_uci_move("a3a4", false).expect("legal");
         assert_eq!(pos.legal_moves().len(), 1);
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
         searcher.worker.stack[1].excluded = Some(only);
         let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
         assert_eq!(score, -INFINITE);
@@ -600,10 +630,10 @@ mod tests {
         }
         assert_eq!(pos.key(), start.key());
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
-        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
         assert_eq!(searcher.qsearch(&pos, -1000, 1000, 1), 0);
         // The control case: the same position with no history is simply a queen up.
         searcher.worker.keys = vec![pos.key()];
@@ -617,10 +647,10 @@ mod tests {
     fn a_stored_mate_keeps_its_distance_from_the_node() {
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
         // Mate in 3 plies from this node, found when it stood 6 plies from the root.
         searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
         for ply in [1, 2, 9] {

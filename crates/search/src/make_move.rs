@@ -69,7 +69,7 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::control::SearchControl;
-    use crate::crew::Crew;
+    use crate::smp::pool_state::PoolState;
     use crate::worker::Worker;
     use tt::TranspositionTable;
 
@@ -80,10 +80,10 @@ mod tests {
         let pos = Position::startpos();
         let mv = pos.parse_uci_move("e2e4", false).expect("legal");
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
         searcher.worker.stack[3].double_extensions = 2;
         searcher.worker.stack[4].double_extensions = 5;
         searcher.worker.stack[4].excluded = Some(mv);

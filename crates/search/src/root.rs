@@ -7,108 +7,15 @@ use movegen::{Move, Position};
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
 use crate::aspiration::{AspirationWindow, Fit};
-use crate::move_loop::{LoopState, NodeContext, Step};
+use crate::event::{IterationInfo, ScoreBound, SearchEvent};
+use crate::node::{LoopState, NodeContext, Step};
+use crate::root_move::RootMove;
 use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
 use crate::searcher::Searcher;
-use crate::split_point::{RootMoves, SplitWork};
+use crate::smp::split_point::{RootMoves, SplitWork};
 
 /// The deepest iteration started.
 pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
-
-/// A legal move at the root and what the search knows about it.
-#[derive(Clone, Debug)]
-pub(crate) struct RootMove {
-    pub mv: Move,
-    /// Score in the current iteration; `-INFINITE` until it is known to be the best so far.
-    pub score: i32,
-    /// Score of the last completed iteration.
-    pub previous_score: i32,
-    /// The fail-soft result of this move's last search (a bound for all but the best).
-    pub bound_score: i32,
-    pub pv: Vec<Move>,
-    pub seldepth: usize,
-}
-
-impl RootMove {
-    /// A root move not searched yet.
-    pub fn new(mv: Move) -> RootMove {
-        RootMove {
-            mv,
-            score: -INFINITE,
-            previous_score: -INFINITE,
-            bound_score: -INFINITE,
-            pv: vec![mv],
-            seldepth: 0,
-        }
-    }
-
-    /// Takes a completed search's score as this move's value in the iteration, with its line
-    /// (`continuation`: the moves after this one) and selective depth.
-    pub fn record(
-        &mut self,
-        score: i32,
-        continuation: impl IntoIterator<Item = Move>,
-        seldepth: usize,
-    ) {
-        self.score = score;
-        self.seldepth = seldepth;
-        self.pv.clear();
-        self.pv.push(self.mv);
-        self.pv.extend(continuation);
-    }
-}
-
-/// How a reported score relates to the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreBound {
-    /// The score is exact.
-    Exact,
-    /// The true score is at least this (the search failed high).
-    Lower,
-    /// The true score is at most this (the search failed low).
-    Upper,
-}
-
-/// One line of search output, reported as a UCI `info` line.
-#[derive(Clone, Debug)]
-pub struct IterationInfo {
-    /// The iteration's depth.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// 1 for the best line, 2 for the second, ... (MultiPV).
-    pub multipv: usize,
-    /// Score from the side to move's point of view.
-    pub score: UciScore,
-    /// Whether the score is exact or a bound.
-    pub bound: ScoreBound,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Time since `go`.
-    pub elapsed: Duration,
-    /// Hash table fill, permille.
-    pub hashfull: usize,
-    /// Positions the tablebases answered so far.
-    pub tbhits: u64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// Something the search reports while it runs.
-#[derive(Clone, Debug)]
-pub enum SearchEvent<'a> {
-    /// A finished iteration line, an aspiration failure, or the final line before `bestmove`.
-    Info(&'a IterationInfo),
-    /// The root move being searched now (reported after the first second).
-    CurrMove {
-        /// The iteration's depth.
-        depth: u32,
-        /// The move.
-        mv: Move,
-        /// Its 1-based position in the root move list.
-        number: usize,
-    },
-}
 
 /// The root of a search run by one thread.
 pub(crate) struct RootSearch<'s, 'a> {

@@ -1,8 +1,6 @@
-//! `Searcher`: one thread's view of one search (its worker, the shared table and flags, the
-//! clock on the main thread), and the node-count check.
+//! `Searcher`: a worker's view of one search (the worker, the shared table and flags, its
+//! place in the pool, the clock on the main thread), the node-count check and draws.
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use movegen::Position;
@@ -11,9 +9,9 @@ use timeman::TimeManager;
 use tt::TranspositionTable;
 
 use crate::control::SearchControl;
-use crate::crew::Crew;
 use crate::params::SearchParams;
-use crate::split_point::SplitPoint;
+use crate::smp::link::SmpLink;
+use crate::smp::pool_state::PoolState;
 use crate::tablebase::SearchTablebases;
 use crate::worker::Worker;
 
@@ -44,11 +42,8 @@ impl MainThread {
 pub(crate) struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
-    pub crew: &'a Crew,
-    /// This thread's index in the crew; 0 is the main thread, which runs the root.
-    pub index: usize,
-    /// The innermost split point this thread works under; a cutoff there or above it stops it.
-    pub split_chain: Option<Arc<SplitPoint>>,
+    /// This thread's place in the parallel search: all the search sees of it.
+    pub smp: SmpLink<'a>,
     /// The clock, on the main thread only.
     pub main: Option<MainThread>,
     pub start: Instant,
@@ -67,10 +62,11 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
+    /// Thread `index` of `pool` searching with `worker`; `main` on the main thread only.
     pub fn new(
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
-        crew: &'a Crew,
+        pool: &'a PoolState,
         index: usize,
         main: Option<MainThread>,
         worker: &'a mut Worker,
@@ -78,9 +74,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt,
             control,
-            crew,
-            index,
-            split_chain: None,
+            smp: SmpLink::new(pool, index),
             main,
             start: Instant::now(),
             params: worker.params,
@@ -103,12 +97,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread
-    /// looks at the clock (helpers have none); it tells the others through the pool's `abort` flag.
+    /// looks at the clock (the others have none); it tells the others through the pool's
+    /// `abort` flag.
     pub fn check_limits(&mut self) {
-        self.crew.slots[self.index]
-            .nodes
-            .store(self.nodes, Ordering::Relaxed);
-        if self.control.stop_requested() || self.crew.abort.load(Ordering::Acquire) {
+        self.smp.publish_nodes(self.nodes);
+        if self.control.stop_requested() || self.smp.abort_requested() {
             self.stopped = true;
             return;
         }
@@ -125,21 +118,20 @@ impl<'a> Searcher<'a> {
         }
         if main.time_checks_enabled && main.tm.should_stop_now(elapsed, nodes) {
             self.stopped = true;
-            self.crew.abort.store(true, Ordering::Release);
+            self.smp.request_abort();
         }
     }
 
     /// Nodes of all threads: this thread's exact count plus the others' last published ones.
     pub fn total_nodes(&self) -> u64 {
-        let own_published = self.crew.slots[self.index].nodes.load(Ordering::Relaxed);
-        self.crew.published_nodes() - own_published + self.nodes
+        self.smp.total_nodes(self.nodes)
     }
 
     /// Whether this thread must unwind: the search is stopping, or a split point above it had
     /// a cutoff. Results computed after this turns true are discarded.
     #[inline]
     pub fn aborted(&self) -> bool {
-        self.stopped || self.split_chain.as_ref().is_some_and(|sp| sp.cut_off())
+        self.stopped || self.smp.should_stop()
     }
 
     /// Whether the current position (the last key), the node at `ply`, repeats an earlier one
@@ -165,6 +157,21 @@ impl<'a> Searcher<'a> {
     }
 }
 
+impl Worker {
+    /// A view of this worker for one search, as thread `index` of `pool`; `tm` on the main
+    /// thread only.
+    pub(crate) fn searcher<'a>(
+        &'a mut self,
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        pool: &'a PoolState,
+        index: usize,
+        tm: Option<TimeManager>,
+    ) -> Searcher<'a> {
+        Searcher::new(tt, control, pool, index, tm.map(MainThread::new), self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,11 +192,11 @@ mod tests {
 
     fn is_repetition(keys: Vec<u64>, pos: &Position) -> bool {
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
         worker.stack[0].plies_from_null = usize::MAX;
-        let searcher = worker.searcher(&tt, &control, &crew, 0, None);
+        let searcher = worker.searcher(&tt, &control, &pool, 0, None);
         searcher.is_repetition(pos, 0)
     }
 
@@ -240,12 +247,12 @@ mod tests {
     #[test]
     fn repetitions_do_not_reach_back_across_a_null_move() {
         let tt = TranspositionTable::new(1).expect("table");
-        let (control, crew) = (SearchControl::default(), Crew::new(1));
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         let start = Position::startpos();
         worker.keys.push(start.key());
         worker.stack[0].plies_from_null = usize::MAX;
-        let mut s = worker.searcher(&tt, &control, &crew, 0, None);
+        let mut s = worker.searcher(&tt, &control, &pool, 0, None);
 
         // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
         let through = [Some("g1f3"), None, Some("f3g1"), None];

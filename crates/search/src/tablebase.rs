@@ -13,12 +13,11 @@ use std::time::{Duration, Instant};
 
 use movegen::Position;
 use syzygy::{RootRules, RootValue, Tablebases, Wdl, rank_root_moves};
-use tt::{Bound, EVAL_NONE, TB_WIN};
+use tt::{Bound, TB_WIN};
 
 use crate::control::SearchControl;
-use crate::root::RootMove;
+use crate::root_move::RootMove;
 use crate::score::MAX_PLY;
-use crate::searcher::Searcher;
 
 /// How often the root looks again whether its table files are read.
 const ROOT_POLL: Duration = Duration::from_millis(1);
@@ -140,7 +139,7 @@ impl SearchTablebases {
     /// beyond the piece limit or the probe depth, after a non-zeroing move or with castling
     /// rights (the tables know neither).
     #[inline]
-    fn probe(&self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+    pub fn probe(&self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
         let pieces = pos.occupied().count();
         if ply == 0
             || pieces > self.cardinality
@@ -183,36 +182,6 @@ fn repeated_since_zeroing(keys: &[u64], halfmove_clock: u32) -> bool {
         .iter()
         .enumerate()
         .any(|(i, key)| recent[i + 1..].contains(key))
-}
-
-impl Searcher<'_> {
-    /// Probes the tables at a node (after the hash probe). Returns the score to return when
-    /// the tables settle the node within (`alpha`, `beta`), after storing it in the hash table
-    /// with its bound.
-    #[inline]
-    pub(crate) fn probe_tablebase(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        (alpha, beta): (i32, i32),
-        ply: usize,
-    ) -> Option<i32> {
-        let (score, bound) = self.tb?.probe(pos, depth, ply)?;
-        let settles = match bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-            Bound::None => false,
-        };
-        if !settles {
-            return None;
-        }
-        // Deeper than any search of this node would go: the tables' answer is final.
-        let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-        self.tt
-            .store(pos.key(), 0, score, EVAL_NONE, depth, bound, ply);
-        Some(score)
-    }
 }
 
 #[cfg(test)]

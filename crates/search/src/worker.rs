@@ -5,61 +5,22 @@
 //! and its line of position keys, and whatever per-thread table comes later (continuation or
 //! correction histories) belongs here too. With a network to evaluate with, it keeps the
 //! network's accumulator for each ply of the line. It borrows nothing: the
-//! shared table, the stop flags and the split-point bookkeeping are lent to it for one search
-//! through a [`Searcher`](crate::searcher::Searcher).
+//! shared table, the stop flags and the pool's split-point bookkeeping are lent to it for one
+//! search through a [`Searcher`](crate::searcher::Searcher). A search runs on it through
+//! [`Worker::search`] (one thread) or [`crate::ThreadPool::search`].
 
 use std::sync::Arc;
 
-use movegen::{Move, Piece};
 use nnue::Network;
-use timeman::{Pace, TimeManager};
-use tt::TranspositionTable;
+use timeman::Pace;
 
 use crate::accumulators::AccumulatorStack;
-use crate::control::SearchControl;
 use crate::correction::CorrectionHistory;
-use crate::crew::Crew;
 use crate::history::History;
 use crate::params::{LmrTable, SearchParams};
 use crate::pv::PvTable;
-use crate::score::{MAX_PLY, SCORE_NONE};
-use crate::searcher::{MainThread, Searcher};
-use crate::{SearchEvent, SearchOutcome, SearchRequest};
-
-/// What the search remembers about each ply of the current line.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PlyState {
-    /// Static evaluation, or `SCORE_NONE` when in check.
-    pub eval: i32,
-    /// The move made from this ply (`None` for a null move or none yet).
-    pub mv: Option<Move>,
-    /// The piece that made it.
-    pub moved: Option<Piece>,
-    /// Null move pruning is off in this subtree (verification search).
-    pub no_null: bool,
-    /// The move a singular-extension search leaves out of this node (which then neither
-    /// prunes nor stores: its result is about the other moves only).
-    pub excluded: Option<Move>,
-    /// Double extensions on the line to this node, which a limit keeps from compounding.
-    pub double_extensions: u8,
-    /// Plies since the last null move on the line to this node (repetitions do not reach
-    /// back across one); at the root, as many as there are.
-    pub plies_from_null: usize,
-}
-
-impl Default for PlyState {
-    fn default() -> PlyState {
-        PlyState {
-            eval: SCORE_NONE,
-            mv: None,
-            moved: None,
-            no_null: false,
-            excluded: None,
-            double_extensions: 0,
-            plies_from_null: usize::MAX,
-        }
-    }
-}
+use crate::score::MAX_PLY;
+use crate::stack::PlyState;
 
 /// One search thread's own state, kept between searches.
 #[derive(Debug)]
@@ -150,31 +111,5 @@ impl Worker {
     /// The worker's move-ordering memory.
     pub fn history(&self) -> &History {
         &self.history
-    }
-
-    /// Runs a whole search on the calling thread with this worker alone: the library call for
-    /// one-thread searches (bench, data generation), with no thread started and the table and
-    /// controls only borrowed. It behaves as [`crate::ThreadPool::search`] with one thread.
-    pub fn search(
-        &mut self,
-        request: &SearchRequest,
-        tt: &TranspositionTable,
-        control: &SearchControl,
-        on_event: &mut dyn FnMut(SearchEvent<'_>),
-    ) -> SearchOutcome {
-        let crew = Crew::new(1);
-        crate::drive(request, tt, control, &crew, self, on_event, &mut |_| 0)
-    }
-
-    /// A view of this worker for one search, as thread `index` of `crew`.
-    pub(crate) fn searcher<'a>(
-        &'a mut self,
-        tt: &'a TranspositionTable,
-        control: &'a SearchControl,
-        crew: &'a Crew,
-        index: usize,
-        tm: Option<TimeManager>,
-    ) -> Searcher<'a> {
-        Searcher::new(tt, control, crew, index, tm.map(MainThread::new), self)
     }
 }

@@ -1,0 +1,208 @@
+//! One whole search: the root moves, the tables at the root, the other threads started and
+//! joined, iterative deepening on the main thread, and the final report.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use movegen::Position;
+use timeman::TimeManager;
+use tt::TranspositionTable;
+
+use crate::control::SearchControl;
+use crate::event::{ScoreBound, SearchEvent};
+use crate::request::{SearchOutcome, SearchRequest};
+use crate::root::{MAX_DEPTH, RootSearch};
+use crate::root_move::RootMove;
+use crate::score::{INFINITE, MAX_PLY, mated_in};
+use crate::searcher::Searcher;
+use crate::smp::pool_state::PoolState;
+use crate::smp::stats::SplitSummary;
+use crate::tablebase::SearchTablebases;
+use crate::worker::Worker;
+
+/// The pool's threads other than the main one, as a search's driver starts and ends them.
+pub(crate) trait OtherThreads {
+    /// Starts them on the search (they probe the tables with `tb`); returns how many started.
+    fn start(&mut self, tb: Arc<SearchTablebases>) -> usize;
+    /// Waits until the `started` threads have finished their part of the search.
+    fn join(&mut self, started: usize);
+}
+
+/// No other thread: a search on the calling thread alone.
+struct Alone;
+
+impl OtherThreads for Alone {
+    fn start(&mut self, _: Arc<SearchTablebases>) -> usize {
+        0
+    }
+
+    fn join(&mut self, _: usize) {}
+}
+
+impl Worker {
+    /// Runs a whole search on the calling thread with this worker alone: the library call for
+    /// one-thread searches (bench, data generation), with no thread started and the table and
+    /// controls only borrowed. It behaves as [`crate::ThreadPool::search`] with one thread.
+    pub fn search(
+        &mut self,
+        request: &SearchRequest,
+        tt: &TranspositionTable,
+        control: &SearchControl,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> SearchOutcome {
+        let pool = PoolState::new(1);
+        drive(request, tt, control, &pool, self, on_event, &mut Alone)
+    }
+}
+
+/// The whole of one search, on the caller's thread as thread 0 of `pool` with `worker`;
+/// `others` are the pool's other threads. With `go infinite` or `go ponder` it does not return
+/// before `stop` (or `ponderhit`), as UCI requires, even when the search itself has finished.
+pub(crate) fn drive(
+    request: &SearchRequest,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    pool: &PoolState,
+    worker: &mut Worker,
+    on_event: &mut dyn FnMut(SearchEvent<'_>),
+    others: &mut dyn OtherThreads,
+) -> SearchOutcome {
+    let root = request.position.clone();
+    let legal = root.legal_moves();
+    let requested: Vec<RootMove> = legal
+        .iter()
+        .filter(|mv| request.searchmoves.contains(mv))
+        .map(|&mv| RootMove::new(mv))
+        .collect();
+    // No `searchmoves`, or none of them legal: search every move rather than play nothing.
+    let mut moves = if requested.is_empty() {
+        legal.iter().map(|&mv| RootMove::new(mv)).collect()
+    } else {
+        requested
+    };
+
+    tt.new_search();
+    pool.reset();
+    // The search's clock starts here: time spent before the first iteration (the tables at the
+    // root) counts against its budget.
+    let clock_start = Instant::now();
+    let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply())
+        .paced(&worker.pace);
+    let root_wait = root_wait_limit(&tm, clock_start);
+    worker.keys.clear();
+    worker.keys.extend_from_slice(&request.history);
+    worker.keys.push(root.key());
+    worker.keys.reserve(MAX_PLY + 2);
+    worker.stack[0].plies_from_null = usize::MAX;
+    // Ranked before any helper starts; every thread of this search then probes with it.
+    let mut tb = SearchTablebases::new(request.tablebases.as_ref());
+    tb.rank_root(&root, &worker.keys, &mut moves, control, root_wait);
+    let tb = Arc::new(tb);
+
+    let (outcome, spending) = if moves.is_empty() {
+        let score = if root.in_check() { mated_in(0) } else { 0 };
+        let outcome = SearchOutcome {
+            best_move: None,
+            ponder_move: None,
+            score,
+            depth: 0,
+            nodes: 0,
+            splits: SplitSummary::default(),
+        };
+        (outcome, None)
+    } else {
+        pool.register(0);
+        pool.slots[0].lock().searching = true;
+        let started = others.start(Arc::clone(&tb));
+        // Ends the other threads' `ThreadWait` however the root search ends, a panic included.
+        let shut_down = ShutDown(pool);
+        let mut searcher = worker.searcher(tt, control, pool, 0, Some(tm));
+        searcher.start = clock_start;
+        searcher.tb = Some(&tb);
+        searcher.refresh_accumulator(&root, 0);
+        let outcome = run_root(&mut searcher, request, root, moves, on_event);
+        let spending =
+            (searcher.main.as_ref()).and_then(|main| main.tm.spending(clock_start.elapsed()));
+        drop(shut_down);
+        others.join(started);
+        (outcome, spending)
+    };
+    if let Some(spending) = spending {
+        worker.pace.record(&spending);
+    }
+    let outcome = SearchOutcome {
+        splits: pool.summary(),
+        ..outcome
+    };
+
+    // UCI: after `go infinite` or `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
+    while !control.stop_requested()
+        && (request.limits.infinite || (request.limits.ponder && !control.ponderhit_received()))
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    outcome
+}
+
+/// Share of the optimum time the root may wait for its table files to be read: a ranking
+/// that needs longer is skipped (the search plays on without it, and the files are read for
+/// the next move).
+const ROOT_WAIT_SHARE: u32 = 8;
+
+/// Until when the root may wait for its table files: a share of the optimum when time limits
+/// the search, no limit otherwise (`go infinite`, `depth`, `nodes`: nothing to lose by
+/// waiting, and `stop` still ends the wait).
+fn root_wait_limit(tm: &TimeManager, started: Instant) -> Option<Instant> {
+    tm.budget()
+        .map(|budget| started + budget.optimum / ROOT_WAIT_SHARE)
+}
+
+/// Tells every thread of the pool that the search is over when dropped.
+struct ShutDown<'a>(&'a PoolState);
+
+impl Drop for ShutDown<'_> {
+    fn drop(&mut self) {
+        self.0.shut_down();
+    }
+}
+
+/// Iterative deepening on the main thread, and the final report.
+fn run_root(
+    searcher: &mut Searcher<'_>,
+    request: &SearchRequest,
+    root: Position,
+    moves: Vec<RootMove>,
+    on_event: &mut dyn FnMut(SearchEvent<'_>),
+) -> SearchOutcome {
+    let max_depth = request
+        .limits
+        .depth
+        .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
+    let mut root_search = RootSearch {
+        searcher,
+        root,
+        moves,
+        multipv: request.multipv,
+        completed_depth: 0,
+        best_move_changes: 0,
+        completed: None,
+        on_event,
+    };
+    root_search.run(max_depth);
+    // The final line: the GUI's last PV must start with the move we play.
+    let depth = root_search.completed_depth.max(1);
+    root_search.report(0, ScoreBound::Exact, depth);
+    let best = &root_search.moves[0];
+    SearchOutcome {
+        best_move: Some(best.mv),
+        ponder_move: best.pv.get(1).copied(),
+        score: match (best.score, best.previous_score) {
+            (s, _) if s != -INFINITE => s,
+            (_, p) if p != -INFINITE => p,
+            _ => 0,
+        },
+        depth: root_search.completed_depth.max(0) as u32,
+        nodes: root_search.searcher.total_nodes(),
+        splits: SplitSummary::default(),
+    }
+}

@@ -1,0 +1,238 @@
+//! Split points (young brothers wait): a node whose first move has been searched hands its
+//! remaining moves to idle threads, which search them in parallel with the owner.
+//!
+//! The node's window, best score and move, its move picker and its helper set sit behind one
+//! lock. A beta cutoff sets the split point's `cutoff` flag (`ThreadStop`): every thread below
+//! it sees the flag through its chain of split points (each split point links to the one its
+//! owner was working under), so the stop reaches helpers of helpers too.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use movegen::{Move, Position};
+
+use crate::movepick::MovePicker;
+use crate::node::{LoopState, NodeContext};
+use crate::stack::PlyState;
+
+/// Splitting a node this shallow costs more than it saves.
+pub const MIN_SPLIT_DEPTH: i32 = 4;
+
+/// What a split point's threads take their moves from.
+// It lives in the split point's one heap allocation, so the smaller variant's unused bytes
+// cost nothing, while boxing the picker would cost an allocation per split.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub(crate) enum SplitWork {
+    /// A node below the root: its move picker, with the node's pruning rules.
+    Node(MovePicker),
+    /// The root: its remaining moves in the root's order, each searched in full (no pruning,
+    /// no reduction) and its result kept for the root's bookkeeping.
+    Root(RootMoves),
+}
+
+/// The root moves handed out at a root split point, and what their searches found.
+#[derive(Debug)]
+pub(crate) struct RootMoves {
+    moves: Vec<Move>,
+    next: usize,
+    /// One entry per move, filled when its search completes.
+    pub results: Vec<Option<RootResult>>,
+    /// Moves that became the new best while the root was split.
+    pub best_move_changes: u32,
+}
+
+impl RootMoves {
+    /// The moves to hand out, in order.
+    pub fn new(moves: Vec<Move>) -> RootMoves {
+        let results = vec![None; moves.len()];
+        RootMoves {
+            moves,
+            next: 0,
+            results,
+            best_move_changes: 0,
+        }
+    }
+
+    /// The next move to hand out, with its index in the list.
+    pub fn next_move(&mut self) -> Option<(usize, Move)> {
+        let mv = *self.moves.get(self.next)?;
+        self.next += 1;
+        Some((self.next - 1, mv))
+    }
+}
+
+/// The completed search of one root move at a root split point.
+#[derive(Clone, Debug)]
+pub(crate) struct RootResult {
+    /// The fail-soft score.
+    pub score: i32,
+    /// It raised alpha when it was recorded: its score is exact (or a fail high) and it was
+    /// the best move so far.
+    pub raised_alpha: bool,
+    /// Its line after the move (only when `raised_alpha`).
+    pub continuation: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// Who works at a split point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The thread that opened it: its position and stacks are already in place.
+    Owner,
+    /// A thread assigned to it. `suspended` is the ply of the split point it waits on as an
+    /// owner, if any: its own line up to that ply must survive the help.
+    Helper { suspended: Option<usize> },
+}
+
+/// What changes while threads work at a split point.
+#[derive(Debug)]
+pub(crate) struct SplitState {
+    /// Taken back by the owner once every helper has left.
+    pub work: Option<SplitWork>,
+    pub node: LoopState,
+    /// The best line when this is a PV node and a move raised alpha.
+    pub pv: Vec<Move>,
+    /// Threads other than the owner working here (a bit set: up to 256 threads).
+    helpers: [u64; 4],
+}
+
+impl SplitState {
+    /// The state of a node that splits with `work` left and `node` found so far, no helper
+    /// yet.
+    pub fn new(work: SplitWork, node: LoopState) -> SplitState {
+        SplitState {
+            work: Some(work),
+            node,
+            pv: Vec::new(),
+            helpers: [0; 4],
+        }
+    }
+}
+
+/// A node searched by several threads.
+#[derive(Debug)]
+pub(crate) struct SplitPoint {
+    /// The thread that created it and waits for its helpers.
+    pub owner: usize,
+    /// The split point the owner was working under, for the cutoff chain.
+    pub parent: Option<Arc<SplitPoint>>,
+    pub position: Position,
+    pub context: NodeContext,
+    /// Keys from the game's start to this node, for repetition detection in helpers.
+    pub keys: Vec<u64>,
+    /// The owner's per-ply state up to this node (for `improving` and countermoves below).
+    pub plies: Vec<PlyState>,
+    /// The owner's killers for the children, learnt from the moves searched before the split:
+    /// a helper's own killers at that ply come from some unrelated node.
+    pub child_killers: [Option<Move>; 2],
+    /// A beta cutoff happened here: everything below must stop.
+    pub cutoff: AtomicBool,
+    /// Behind [`SplitPoint::lock`].
+    pub(super) state: Mutex<SplitState>,
+}
+
+impl SplitPoint {
+    pub fn lock(&self) -> MutexGuard<'_, SplitState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn add_helper(&self, thread: usize) {
+        self.lock().helpers[thread / 64] |= 1 << (thread % 64);
+    }
+
+    pub fn remove_helper(&self, thread: usize) {
+        self.lock().helpers[thread / 64] &= !(1 << (thread % 64));
+    }
+
+    pub fn has_helper(&self, thread: usize) -> bool {
+        self.lock().helpers[thread / 64] & (1 << (thread % 64)) != 0
+    }
+
+    pub fn has_helpers(&self) -> bool {
+        self.lock().helpers.iter().any(|&w| w != 0)
+    }
+
+    /// Whether a cutoff here or at any split point above means this work is wasted.
+    pub fn cut_off(self: &Arc<Self>) -> bool {
+        let mut sp = Some(self);
+        while let Some(s) = sp {
+            if s.cutoff.load(Ordering::Acquire) {
+                return true;
+            }
+            sp = s.parent.as_ref();
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::movepick::OrderingHints;
+    use crate::score::INFINITE;
+
+    /// A split point at the start position owned by `owner`, with no helpers yet.
+    pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
+        let position = Position::startpos();
+        let picker = MovePicker::new(&OrderingHints::default());
+        Arc::new(SplitPoint {
+            owner,
+            parent,
+            position,
+            context: NodeContext {
+                depth: 6,
+                beta: 10,
+                ply: 2,
+                pv_node: false,
+                cut_node: true,
+                in_check: false,
+                eval: 0,
+                improving: false,
+            },
+            keys: Vec::new(),
+            plies: Vec::new(),
+            child_killers: [None; 2],
+            cutoff: AtomicBool::new(false),
+            state: Mutex::new(SplitState::new(
+                SplitWork::Node(picker),
+                LoopState::new(9, -INFINITE, 1),
+            )),
+        })
+    }
+
+    /// ThreadStop: a cutoff at a split point reaches every split point opened below it (by
+    /// its helpers and their helpers), and nothing above or beside it.
+    #[test]
+    fn a_cutoff_stops_everything_below_it_only() {
+        let top = split_point(0, None);
+        let middle = split_point(1, Some(Arc::clone(&top)));
+        let bottom = split_point(2, Some(Arc::clone(&middle)));
+        let sibling = split_point(3, Some(Arc::clone(&top)));
+        assert!(!bottom.cut_off() && !sibling.cut_off());
+        middle.cutoff.store(true, Ordering::Release);
+        assert!(bottom.cut_off(), "a helper's helper must stop");
+        assert!(middle.cut_off());
+        assert!(
+            !top.cut_off(),
+            "the cutoff must not reach the split point above"
+        );
+        assert!(!sibling.cut_off(), "nor a split point beside it");
+        top.cutoff.store(true, Ordering::Release);
+        assert!(sibling.cut_off());
+    }
+
+    #[test]
+    fn helper_sets_hold_every_thread_index() {
+        let sp = split_point(0, None);
+        for t in [1, 63, 64, 200, 255] {
+            sp.add_helper(t);
+            assert!(sp.has_helper(t));
+        }
+        assert!(!sp.has_helper(2));
+        for t in [1, 63, 64, 200, 255] {
+            sp.remove_helper(t);
+        }
+        assert!(!sp.has_helpers());
+    }
+}

@@ -1,0 +1,51 @@
+//! What the parallel search did: the counters its threads keep during a search, and the
+//! summary a search returns.
+
+use std::sync::atomic::AtomicU64;
+
+/// Split statistics of one search.
+#[derive(Debug, Default)]
+pub(crate) struct SplitStats {
+    /// Split points created.
+    pub splits: AtomicU64,
+    /// Split points created at the root.
+    pub root_splits: AtomicU64,
+    /// Helpers assigned, over all split points.
+    pub helpers: AtomicU64,
+    /// Split points ended by a beta cutoff while helpers worked.
+    pub cutoffs: AtomicU64,
+    /// Nodes searched by threads while working at a split point they do not own.
+    pub helper_nodes: AtomicU64,
+    /// Microseconds threads sat in `thread_wait` without work.
+    pub idle_micros: AtomicU64,
+}
+
+/// Split-point statistics of one search (all zero with one thread).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitSummary {
+    /// Split points where at least one helper joined.
+    pub splits: u64,
+    /// Of those, split points at the root (each helper searches whole root moves).
+    pub root_splits: u64,
+    /// Helpers assigned, summed over split points.
+    pub helpers: u64,
+    /// Split points ended by a beta cutoff (their helpers were stopped).
+    pub cutoffs: u64,
+    /// Nodes searched by threads helping at split points they do not own.
+    pub helper_nodes: u64,
+    /// Time threads spent idle in `ThreadWait` with nothing to do, summed over threads, in
+    /// microseconds: with the search's wall time, the share of thread time lost to waiting.
+    pub idle_micros: u64,
+}
+
+impl std::ops::AddAssign for SplitSummary {
+    /// Adds another search's statistics (for totals over many searches).
+    fn add_assign(&mut self, other: SplitSummary) {
+        self.splits += other.splits;
+        self.root_splits += other.root_splits;
+        self.helpers += other.helpers;
+        self.cutoffs += other.cutoffs;
+        self.helper_nodes += other.helper_nodes;
+        self.idle_micros += other.idle_micros;
+    }
+}

@@ -1,0 +1,95 @@
+//! `ThreadWait`: where a thread of the pool sits when it has nothing to search. A thread free
+//! for anyone waits there for the whole search, between the split points it is assigned to;
+//! an owner waits there for its split point's helpers, helping only them meanwhile. It spins
+//! briefly, then parks until an owner assigns it (or the search ends).
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use crossbeam_utils::Backoff;
+
+use super::split_point::{Role, SplitPoint};
+use crate::searcher::Searcher;
+
+impl Searcher<'_> {
+    /// `ThreadWait(thread, waiting_for)`: idles until there is work, doing any split point this
+    /// thread is assigned to. Without `waiting_for` (a thread free for anyone) it returns when
+    /// the search ends; with it (an owner) it returns once every helper of that split point
+    /// has left.
+    pub(crate) fn thread_wait(&mut self, waiting_for: Option<&Arc<SplitPoint>>) {
+        let pool = self.smp.pool;
+        let slot = &pool.slots[self.smp.index];
+        // An owner helping its helpers can split again and wait here a second time, nested:
+        // what it waited for before is restored when the inner wait ends.
+        let previous_wait = {
+            let mut now = slot.lock();
+            now.searching = false;
+            std::mem::replace(&mut now.waiting_on, waiting_for.cloned())
+        };
+        let backoff = Backoff::new();
+        let mut idle_since: Option<Instant> = None;
+        let count_idle = |since: &mut Option<Instant>| {
+            if let Some(t) = since.take() {
+                let micros = t.elapsed().as_micros() as u64;
+                pool.stats.idle_micros.fetch_add(micros, Ordering::Relaxed);
+            }
+        };
+        loop {
+            let assigned = {
+                let mut now = slot.lock();
+                if let Some(sp) = now.assigned.take() {
+                    // Taken out of `assigned` at once, so a nested wait can't pick it up again;
+                    // `searching` (set by the owner) keeps the thread unavailable meanwhile.
+                    Some(sp)
+                } else if waiting_for.is_some_and(|sp| !sp.has_helpers())
+                    || (waiting_for.is_none() && pool.quit.load(Ordering::Acquire))
+                {
+                    now.waiting_on = previous_wait;
+                    now.searching = waiting_for.is_some();
+                    drop(now);
+                    count_idle(&mut idle_since);
+                    return;
+                } else {
+                    None
+                }
+            };
+            match assigned {
+                Some(sp) => {
+                    count_idle(&mut idle_since);
+                    let suspended = waiting_for.map(|own| own.context.ply);
+                    self.work_at(&sp, Role::Helper { suspended });
+                    sp.remove_helper(self.smp.index);
+                    pool.slots[sp.owner].wake();
+                    slot.lock().searching = false;
+                    backoff.reset();
+                }
+                None => {
+                    // Only threads free for anyone count as idle; a waiting owner can help
+                    // just its own helpers, so it is announced separately.
+                    let counter = if waiting_for.is_none() {
+                        &pool.idle
+                    } else {
+                        slot.waiting_idle.store(true, Ordering::Relaxed);
+                        &pool.waiting_owners
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    idle_since.get_or_insert_with(Instant::now);
+                    // Only the main thread watches the clock: waiting for its helpers (at the
+                    // root, a helper may be deep in a whole root move) it must keep doing so,
+                    // or a time limit passes unnoticed until the helpers are done.
+                    if self.main.is_some() {
+                        self.check_limits();
+                    }
+                    if backoff.is_completed() {
+                        std::thread::park_timeout(Duration::from_millis(1));
+                    } else {
+                        backoff.snooze();
+                    }
+                    counter.fetch_sub(1, Ordering::Relaxed);
+                    slot.waiting_idle.store(false, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}
