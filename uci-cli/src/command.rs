@@ -9,7 +9,7 @@
 //!   token *after* the command is an error, never dropped, so a typo cannot silently change a
 //!   search or a position.
 //! - Command keywords are case-sensitive as in the spec (`UCI` is unknown). Option names are
-//!   not, but that is [`crate::options`]' business.
+//!   not, but that is [`engine::options`]' business.
 //! - Numbers are an optional sign and decimal digits; values past the type's range saturate.
 //!   Clock values (`wtime`, `btime`, `winc`, `binc`) may be negative: a flagged clock is real
 //!   input. Counts (`depth`, `nodes`, `mate`, `movetime`, `movestogo`, `perft`, `bench`) may not:
@@ -21,9 +21,7 @@
 mod error;
 mod go;
 
-pub(crate) use error::excerpt;
-pub use error::{CommandError, EXCERPT_CHARS};
-pub(crate) use go::parse_i64_saturating;
+pub use error::{CommandError, EXCERPT_CHARS, excerpt};
 pub use go::{GoParams, Millis};
 
 /// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).

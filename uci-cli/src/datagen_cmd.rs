@@ -14,8 +14,9 @@ use datagen::{
 
 use nnue::Network;
 
-use crate::network;
 use crate::output::{info_string, send};
+use engine::network;
+use search::MAX_THREADS;
 
 /// Default soft node limit per move.
 pub const DEFAULT_NODES: u64 = 5000;
@@ -149,8 +150,8 @@ pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
     }
     let out = out.with_context(|| format!("--out is required\n{USAGE}"))?;
     let target = target.with_context(|| format!("say when to stop\n{USAGE}"))?;
-    if !(1..=256).contains(&threads) {
-        bail!("--threads must be between 1 and 256");
+    if !(1..=MAX_THREADS).contains(&threads) {
+        bail!("--threads must be between 1 and {MAX_THREADS}");
     }
     if nodes == 0 {
         bail!("--nodes must be positive");

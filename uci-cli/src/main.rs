@@ -16,10 +16,10 @@
 //! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
-use tsubame::{
-    bench, data_cmd, datagen_cmd, input, network, perft_cmd, searchlog_cmd, session, smp_bench,
-    timeplan_cmd, tune,
-};
+use engine::{bench, network, perft, smp_bench};
+use search::MAX_THREADS;
+use tsubame::output::Stdout;
+use tsubame::{data_cmd, datagen_cmd, input, searchlog_cmd, session, timeplan_cmd, tune};
 
 use std::io::{BufReader, Write};
 use std::path::Path;
@@ -63,7 +63,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            bench::run(depth, network);
+            bench::run(depth, network, &Stdout);
             Ok(ExitCode::SUCCESS)
         }
         Some("perft") => {
@@ -78,7 +78,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                 Position::startpos()
             };
             let mut out = std::io::stdout().lock();
-            perft_cmd::perft_divide(&pos, depth, false, &mut out)?;
+            perft::perft_divide(&pos, depth, false, &mut out)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -97,7 +97,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                 None => None,
             };
             let mut out = std::io::stdout().lock();
-            let summary = perft_cmd::perft_suite(Path::new(path), max_depth, &mut out)?;
+            let summary = perft::perft_suite(Path::new(path), max_depth, &mut out)?;
             out.flush()?;
             Ok(if summary.all_passed() {
                 ExitCode::SUCCESS
@@ -120,14 +120,14 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                     .collect::<anyhow::Result<_>>()?,
                 None => vec![1, 2],
             };
-            if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > 256) {
-                bail!("thread counts must be between 1 and 256");
+            if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
+                bail!("thread counts must be between 1 and {MAX_THREADS}");
             }
             let hash = match args.get(3) {
                 Some(h) => h.parse().context("hash must be a number of MB")?,
                 None => 256,
             };
-            smp_bench::run(depth, &threads, hash);
+            smp_bench::run(depth, &threads, hash, &Stdout);
             Ok(ExitCode::SUCCESS)
         }
         Some("spsa") => {

@@ -3,8 +3,31 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use engine::Output;
 use movegen::Move;
 use search::{IterationInfo, ScoreBound, SearchEvent};
+
+/// The engine's output as UCI lines on stdout.
+#[derive(Debug, Clone, Copy)]
+pub struct Stdout;
+
+impl Output for Stdout {
+    fn notice(&self, text: &str) {
+        info_string(text);
+    }
+
+    fn text(&self, text: &str) {
+        send(text);
+    }
+
+    fn search_event(&self, event: &SearchEvent<'_>, chess960: bool) {
+        send(&format_event(event, chess960));
+    }
+
+    fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
+        send(&format_bestmove(best, ponder, chess960));
+    }
+}
 
 /// Writes `text` and a line break to stdout under its lock (so lines from the protocol and
 /// search threads never interleave) and flushes. A closed stdout is ignored: the GUI is gone,

@@ -9,7 +9,8 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{Context, bail};
 use datagen::Rng;
 use datagen::searchlog::{HEADER, LogSetup, LoggedEnding, TimeControl, play_logged_game};
-use timeman::{SetOutcome, TimeOptions};
+use engine::options::{Options, SetOutcome, find};
+use timeman::TimeOptions;
 
 /// The usage text of `tsubame searchlog`.
 pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N] [--option NAME=VALUE ...]";
@@ -34,19 +35,25 @@ pub struct SearchlogArgs {
 /// Applies one `--option NAME=VALUE` (a time-manager option, as `setoption` names it).
 /// Unlike `setoption`, which clamps so that a GUI's game goes on, a number out of range is
 /// an error here: a log taken under other settings than the ones asked for is worse than none.
-fn apply_option(options: &mut TimeOptions, text: &str) -> anyhow::Result<()> {
+fn apply_option(options: &mut Options, text: &str) -> anyhow::Result<()> {
     let (name, value) = text
         .split_once('=')
         .with_context(|| format!("--option: '{text}' is not NAME=VALUE"))?;
+    let spec = find(name).map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+    if spec.time.is_none() {
+        bail!("--option: '{}' is not a time-manager option", spec.name);
+    }
     match options
-        .set(name, value)
+        .set(name, Some(value))
         .map_err(|e| anyhow::anyhow!("--option: {e}"))?
     {
-        SetOutcome::Applied => Ok(()),
-        SetOutcome::Clamped { requested, applied } => bail!(
+        SetOutcome::Clamped {
+            requested, applied, ..
+        } => bail!(
             "--option: {requested} is out of range for '{}' (the nearest allowed value is {applied})",
             name.trim()
         ),
+        SetOutcome::Set(_) | SetOutcome::Pressed(_) => Ok(()),
     }
 }
 
@@ -97,7 +104,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
         moves_per_period: 0,
     };
     let (mut hash_mb, mut seed) = (16usize, 1u64);
-    let mut time_options = TimeOptions::default();
+    let mut options = Options::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it
@@ -114,7 +121,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
             "--tc" => tc = parse_tc(value)?,
             "--hash" => hash_mb = usize::try_from(number()?)?.max(1),
             "--seed" => seed = number()?,
-            "--option" => apply_option(&mut time_options, value)?,
+            "--option" => apply_option(&mut options, value)?,
             other => bail!("unknown option '{other}'\n{USAGE}"),
         }
     }
@@ -124,7 +131,7 @@ pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
         tc,
         hash_mb,
         seed,
-        time_options,
+        time_options: options.time_options(),
     })
 }
 
@@ -148,7 +155,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let setup = LogSetup {
         tc: args.tc,
         hash_mb: args.hash_mb,
-        network: Some(crate::network::embedded()),
+        network: Some(engine::network::embedded()),
         time_options: args.time_options,
     };
     for game in 1..=args.games {

@@ -386,8 +386,10 @@ mod tests {
             .expect("tables");
             optimum.expect("one search logged")
         };
-        let mut slow = TimeOptions::default();
-        slow.set("Slow Mover", "200").expect("a known option");
+        let slow = TimeOptions {
+            slow_mover: 200,
+            ..TimeOptions::default()
+        };
         let (plain, slower) = (first_optimum(TimeOptions::default()), first_optimum(slow));
         assert!(
             slower > plain,

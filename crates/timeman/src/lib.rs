@@ -30,7 +30,6 @@
 
 #![deny(missing_docs)]
 
-mod error;
 mod importance;
 mod limits;
 mod manager;
@@ -40,7 +39,6 @@ pub mod pace;
 pub mod plan;
 mod root_score;
 
-pub use error::OptionError;
 pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
 pub use limits::{Clock, Limits};
 pub use manager::{
@@ -50,8 +48,13 @@ pub use manager::{
 };
 pub use options::{
     DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SPEND_TARGET_PERCENT, DEFAULT_STOP_THRESHOLD_PERMILLE,
-    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, SUGGESTED_SPEND_TARGET_PERCENT,
-    SetOutcome, TimeModel, TimeOptions, find_option,
+    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, OptionValue,
+    SUGGESTED_SPEND_TARGET_PERCENT, TimeModel, TimeOptions, find_option,
+};
+pub use options::{
+    EMERGENCY_BASE_TIME, EMERGENCY_MOVE_HORIZON, EMERGENCY_MOVE_TIME, MINIMUM_THINKING_TIME,
+    MOVE_OVERHEAD, SLOW_MOVER, TIME_MODEL, TM_MATED_ALTERNATIVES, TM_SINGLE_MOVE, TM_SPEND_TARGET,
+    TM_STOP_THRESHOLD,
 };
 pub use pace::{Pace, Spending};
 pub use plan::TimeBudget;

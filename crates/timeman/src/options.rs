@@ -1,11 +1,9 @@
 //! The time manager's settings and the UCI options that set them.
 //!
-//! [`OPTION_TABLE`] lists every option with its UCI type, default and range so the UCI layer
-//! can print `option name ... type ...` lines without repeating the numbers, and
-//! [`TimeOptions::set`] applies a `setoption` value, clamping out-of-range numbers and saying
-//! so, so the UCI layer can report the clamp with `info string`.
-
-use crate::error::OptionError;
+//! Each option is declared once, in [`OPTION_TABLE`]: its UCI name, type, default and range,
+//! and the field of [`TimeOptions`] it sets. [`TimeOptions::default`] is the table's defaults,
+//! and the UCI layer lists the table's rows and hands typed values to [`OptionSpec::apply`],
+//! so no number is written twice and no value goes through text on its way here.
 
 /// Which planning model the manager follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -16,6 +14,26 @@ pub enum TimeModel {
     /// extra time the fitted equal-marginal-value rule ([`crate::marginal`]).
     #[default]
     Marginal,
+}
+
+impl TimeModel {
+    /// Every model, in the order the `Time Model` option lists them.
+    pub const ALL: [TimeModel; 2] = [TimeModel::Marginal, TimeModel::Classic];
+
+    /// The model's name as the `Time Model` option spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TimeModel::Classic => "Classic",
+            TimeModel::Marginal => "Marginal",
+        }
+    }
+
+    /// The model a `Time Model` value names, ignoring ASCII case.
+    pub fn from_name(name: &str) -> Option<TimeModel> {
+        Self::ALL
+            .into_iter()
+            .find(|model| model.name().eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 /// Forced replies: the root has one reasonable move, so thinking is wasted. One switch each,
@@ -31,11 +49,9 @@ pub struct ForcedReplies {
 }
 
 impl Default for ForcedReplies {
+    /// The switches as [`TimeOptions::default`] sets them (from [`OPTION_TABLE`]).
     fn default() -> Self {
-        Self {
-            single_move: true,
-            mated_alternatives: true,
-        }
+        TimeOptions::default().forced_replies
     }
 }
 
@@ -69,6 +85,7 @@ pub struct TimeOptions {
     pub spend_target_percent: u32,
     /// Mirror of the UCI `Ponder` option. It is declared by the UCI layer (it is not only a
     /// time setting), so it is not in [`OPTION_TABLE`]; when on, the optimum grows by 25%.
+    /// Off by default.
     pub ponder: bool,
 }
 
@@ -101,20 +118,29 @@ pub const DEFAULT_SPEND_TARGET_PERCENT: u32 = 0;
 pub const SUGGESTED_SPEND_TARGET_PERCENT: u32 = 115;
 
 impl Default for TimeOptions {
+    /// Every option of [`OPTION_TABLE`] at its default, and `ponder` off.
     fn default() -> Self {
-        Self {
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            emergency_move_horizon: 40,
-            emergency_base_time_ms: 60,
-            emergency_move_time_ms: 30,
-            minimum_thinking_time_ms: 20,
-            slow_mover: 70,
+        // Placeholders only: the loop sets every field but `ponder` from the table.
+        let mut options = Self {
+            move_overhead_ms: 0,
+            emergency_move_horizon: 0,
+            emergency_base_time_ms: 0,
+            emergency_move_time_ms: 0,
+            minimum_thinking_time_ms: 0,
+            slow_mover: 0,
             model: TimeModel::Marginal,
-            forced_replies: ForcedReplies::default(),
-            stop_threshold_permille: DEFAULT_STOP_THRESHOLD_PERMILLE,
-            spend_target_percent: DEFAULT_SPEND_TARGET_PERCENT,
+            forced_replies: ForcedReplies {
+                single_move: false,
+                mated_alternatives: false,
+            },
+            stop_threshold_permille: 0,
+            spend_target_percent: 0,
             ponder: false,
+        };
+        for spec in OPTION_TABLE {
+            spec.apply(&mut options, spec.kind.default_value());
         }
+        options
     }
 }
 
@@ -139,9 +165,48 @@ pub enum OptionKind {
     Combo {
         /// Default value (one of `values`).
         default: &'static str,
-        /// Accepted values (compared case-insensitively).
+        /// Accepted values (compared case-insensitively), in the order the UCI layer lists them.
         values: &'static [&'static str],
     },
+}
+
+impl OptionKind {
+    /// The option's value at start.
+    #[must_use]
+    pub const fn default_value(self) -> OptionValue<'static> {
+        match self {
+            OptionKind::Spin { default, .. } => OptionValue::Spin(default),
+            OptionKind::Check { default } => OptionValue::Check(default),
+            OptionKind::Combo { default, .. } => OptionValue::Combo(default),
+        }
+    }
+}
+
+/// A value for an option, typed as its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValue<'a> {
+    /// A spin's number.
+    Spin(i64),
+    /// A check's switch.
+    Check(bool),
+    /// A combo's choice, one of its `values` (any ASCII case).
+    Combo(&'a str),
+}
+
+/// The field of [`TimeOptions`] an option sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    MoveOverhead,
+    EmergencyMoveHorizon,
+    EmergencyBaseTime,
+    EmergencyMoveTime,
+    MinimumThinkingTime,
+    SlowMover,
+    Model,
+    SingleMove,
+    MatedAlternatives,
+    StopThreshold,
+    SpendTarget,
 }
 
 /// One UCI option of the time manager.
@@ -151,66 +216,112 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// Its type, default and range.
     pub kind: OptionKind,
+    /// What it sets.
+    field: Field,
 }
 
-const fn spin(name: &'static str, default: i64, min: i64, max: i64) -> OptionSpec {
+const fn spin(name: &'static str, field: Field, default: i64, min: i64, max: i64) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Spin { default, min, max },
+        field,
     }
 }
 
-const fn check(name: &'static str, default: bool) -> OptionSpec {
+const fn check(name: &'static str, field: Field, default: bool) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Check { default },
+        field,
     }
 }
 
-/// Every time-manager UCI option. Ranges of the 2013 options are Stockfish's of that year.
-pub const OPTION_TABLE: &[OptionSpec] = &[
-    spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS as i64, 0, 5000),
-    spin("Emergency Move Horizon", 40, 0, 50),
-    spin("Emergency Base Time", 60, 0, 30000),
-    spin("Emergency Move Time", 30, 0, 5000),
-    spin("Minimum Thinking Time", 20, 0, 5000),
-    spin("Slow Mover", 70, 10, 1000),
-    OptionSpec {
-        name: "Time Model",
-        kind: OptionKind::Combo {
-            default: "Marginal",
-            values: &["Classic", "Marginal"],
-        },
-    },
-    check("TM Single Move", true),
-    check("TM Mated Alternatives", true),
-    spin(
-        "TM Stop Threshold",
-        DEFAULT_STOP_THRESHOLD_PERMILLE as i64,
-        10,
-        2000,
-    ),
-    spin(
-        "TM Spend Target",
-        DEFAULT_SPEND_TARGET_PERCENT as i64,
-        0,
-        400,
-    ),
-];
+/// The names of [`TimeModel::ALL`], for the `Time Model` combo.
+const MODEL_NAMES: [&str; 2] = [TimeModel::ALL[0].name(), TimeModel::ALL[1].name()];
 
-/// What [`TimeOptions::set`] did with a value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetOutcome {
-    /// The value was in range and is now in force.
-    Applied,
-    /// The number was out of range; `applied` (the nearest bound) is in force instead.
-    Clamped {
-        /// The number the GUI sent.
-        requested: i64,
-        /// The number now in force.
-        applied: i64,
+/// `Move Overhead`, [`TimeOptions::move_overhead_ms`].
+pub const MOVE_OVERHEAD: OptionSpec = spin(
+    "Move Overhead",
+    Field::MoveOverhead,
+    DEFAULT_MOVE_OVERHEAD_MS as i64,
+    0,
+    5000,
+);
+/// `Time Model`, [`TimeOptions::model`].
+pub const TIME_MODEL: OptionSpec = OptionSpec {
+    name: "Time Model",
+    kind: OptionKind::Combo {
+        default: TimeModel::Marginal.name(),
+        values: &MODEL_NAMES,
     },
-}
+    field: Field::Model,
+};
+/// `Emergency Move Horizon`, [`TimeOptions::emergency_move_horizon`].
+pub const EMERGENCY_MOVE_HORIZON: OptionSpec = spin(
+    "Emergency Move Horizon",
+    Field::EmergencyMoveHorizon,
+    40,
+    0,
+    50,
+);
+/// `Emergency Base Time`, [`TimeOptions::emergency_base_time_ms`].
+pub const EMERGENCY_BASE_TIME: OptionSpec = spin(
+    "Emergency Base Time",
+    Field::EmergencyBaseTime,
+    60,
+    0,
+    30000,
+);
+/// `Emergency Move Time`, [`TimeOptions::emergency_move_time_ms`].
+pub const EMERGENCY_MOVE_TIME: OptionSpec =
+    spin("Emergency Move Time", Field::EmergencyMoveTime, 30, 0, 5000);
+/// `Minimum Thinking Time`, [`TimeOptions::minimum_thinking_time_ms`].
+pub const MINIMUM_THINKING_TIME: OptionSpec = spin(
+    "Minimum Thinking Time",
+    Field::MinimumThinkingTime,
+    20,
+    0,
+    5000,
+);
+/// `Slow Mover`, [`TimeOptions::slow_mover`].
+pub const SLOW_MOVER: OptionSpec = spin("Slow Mover", Field::SlowMover, 70, 10, 1000);
+/// `TM Single Move`, [`ForcedReplies::single_move`].
+pub const TM_SINGLE_MOVE: OptionSpec = check("TM Single Move", Field::SingleMove, true);
+/// `TM Mated Alternatives`, [`ForcedReplies::mated_alternatives`].
+pub const TM_MATED_ALTERNATIVES: OptionSpec =
+    check("TM Mated Alternatives", Field::MatedAlternatives, true);
+/// `TM Stop Threshold`, [`TimeOptions::stop_threshold_permille`].
+pub const TM_STOP_THRESHOLD: OptionSpec = spin(
+    "TM Stop Threshold",
+    Field::StopThreshold,
+    DEFAULT_STOP_THRESHOLD_PERMILLE as i64,
+    10,
+    2000,
+);
+/// `TM Spend Target`, [`TimeOptions::spend_target_percent`].
+pub const TM_SPEND_TARGET: OptionSpec = spin(
+    "TM Spend Target",
+    Field::SpendTarget,
+    DEFAULT_SPEND_TARGET_PERCENT as i64,
+    0,
+    400,
+);
+
+/// Every time-manager UCI option, in the order the UCI layer lists them. Ranges of the 2013
+/// options are Stockfish's of that year.
+pub const OPTION_TABLE: &[OptionSpec] = &[
+    MOVE_OVERHEAD,
+    TIME_MODEL,
+    EMERGENCY_MOVE_HORIZON,
+    EMERGENCY_BASE_TIME,
+    EMERGENCY_MOVE_TIME,
+    MINIMUM_THINKING_TIME,
+    SLOW_MOVER,
+    TM_SINGLE_MOVE,
+    TM_MATED_ALTERNATIVES,
+    TM_STOP_THRESHOLD,
+    TM_SPEND_TARGET,
+];
 
 /// Looks an option up by its UCI name, ignoring case.
 #[must_use]
@@ -220,79 +331,45 @@ pub fn find_option(name: &str) -> Option<&'static OptionSpec> {
         .find(|spec| spec.name.eq_ignore_ascii_case(name.trim()))
 }
 
-impl TimeOptions {
-    /// Applies `setoption name <name> value <value>`. Numbers out of range are clamped to
-    /// the nearest bound and reported as [`SetOutcome::Clamped`]; the options are left as
-    /// they were on error.
-    ///
-    /// # Errors
-    /// [`OptionError::UnknownOption`] for a name not in [`OPTION_TABLE`],
-    /// [`OptionError::BadValue`] for a value that does not parse for the option's type.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<SetOutcome, OptionError> {
-        let spec = find_option(name).ok_or_else(|| OptionError::UnknownOption(name.to_owned()))?;
-        let bad = || OptionError::BadValue {
-            option: spec.name,
-            value: value.to_owned(),
+impl OptionSpec {
+    /// Sets this option's field of `options` to `value`. A number is clamped into the
+    /// option's range (the UCI layer clamps first and reports it); a value of another kind
+    /// than the option's, or a combo value that is none of its choices, changes nothing.
+    pub fn apply(&self, options: &mut TimeOptions, value: OptionValue<'_>) {
+        let number = |n: i64| match self.kind {
+            OptionKind::Spin { min, max, .. } => n.max(min).min(max),
+            OptionKind::Check { .. } | OptionKind::Combo { .. } => n,
         };
-        let value = value.trim();
-        match spec.kind {
-            OptionKind::Spin { min, max, .. } => {
-                let requested: i64 = value.parse().map_err(|_| bad())?;
-                let applied = requested.clamp(min, max);
-                self.set_number(spec.name, applied);
-                Ok(if applied == requested {
-                    SetOutcome::Applied
-                } else {
-                    SetOutcome::Clamped { requested, applied }
-                })
+        // Every range is non-negative and fits the field's type.
+        let as_u64 = |n: i64| u64::try_from(number(n)).unwrap_or(0);
+        let as_u32 = |n: i64| u32::try_from(number(n)).unwrap_or(0);
+        let replies = &mut options.forced_replies;
+        match (self.field, value) {
+            (Field::MoveOverhead, OptionValue::Spin(n)) => options.move_overhead_ms = as_u64(n),
+            (Field::EmergencyMoveHorizon, OptionValue::Spin(n)) => {
+                options.emergency_move_horizon = as_u32(n);
             }
-            OptionKind::Check { .. } => {
-                let on = if value.eq_ignore_ascii_case("true") {
-                    true
-                } else if value.eq_ignore_ascii_case("false") {
-                    false
-                } else {
-                    return Err(bad());
-                };
-                self.set_switch(spec.name, on);
-                Ok(SetOutcome::Applied)
+            (Field::EmergencyBaseTime, OptionValue::Spin(n)) => {
+                options.emergency_base_time_ms = as_u64(n);
             }
-            OptionKind::Combo { .. } => {
-                self.model = if value.eq_ignore_ascii_case("Classic") {
-                    TimeModel::Classic
-                } else if value.eq_ignore_ascii_case("Marginal") {
-                    TimeModel::Marginal
-                } else {
-                    return Err(bad());
-                };
-                Ok(SetOutcome::Applied)
+            (Field::EmergencyMoveTime, OptionValue::Spin(n)) => {
+                options.emergency_move_time_ms = as_u64(n);
             }
-        }
-    }
-
-    /// Stores an already clamped spin value (all ranges are non-negative and fit the fields).
-    fn set_number(&mut self, name: &str, value: i64) {
-        let as_u64 = u64::try_from(value).unwrap_or(0);
-        let as_u32 = u32::try_from(value).unwrap_or(0);
-        match name {
-            "Move Overhead" => self.move_overhead_ms = as_u64,
-            "Emergency Move Horizon" => self.emergency_move_horizon = as_u32,
-            "Emergency Base Time" => self.emergency_base_time_ms = as_u64,
-            "Emergency Move Time" => self.emergency_move_time_ms = as_u64,
-            "Minimum Thinking Time" => self.minimum_thinking_time_ms = as_u64,
-            "Slow Mover" => self.slow_mover = as_u32,
-            "TM Stop Threshold" => self.stop_threshold_permille = as_u32,
-            "TM Spend Target" => self.spend_target_percent = as_u32,
-            _ => {}
-        }
-    }
-
-    /// Stores a check value.
-    fn set_switch(&mut self, name: &str, on: bool) {
-        let replies = &mut self.forced_replies;
-        match name {
-            "TM Single Move" => replies.single_move = on,
-            "TM Mated Alternatives" => replies.mated_alternatives = on,
+            (Field::MinimumThinkingTime, OptionValue::Spin(n)) => {
+                options.minimum_thinking_time_ms = as_u64(n);
+            }
+            (Field::SlowMover, OptionValue::Spin(n)) => options.slow_mover = as_u32(n),
+            (Field::StopThreshold, OptionValue::Spin(n)) => {
+                options.stop_threshold_permille = as_u32(n);
+            }
+            (Field::SpendTarget, OptionValue::Spin(n)) => options.spend_target_percent = as_u32(n),
+            (Field::SingleMove, OptionValue::Check(on)) => replies.single_move = on,
+            (Field::MatedAlternatives, OptionValue::Check(on)) => replies.mated_alternatives = on,
+            (Field::Model, OptionValue::Combo(name)) => {
+                if let Some(model) = TimeModel::from_name(name) {
+                    options.model = model;
+                }
+            }
             _ => {}
         }
     }
@@ -303,100 +380,65 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_defaults_match_struct_defaults() {
-        // Setting every option to its table default must leave the defaults unchanged.
-        let mut opts = TimeOptions {
-            model: TimeModel::Classic,
-            stop_threshold_permille: 1,
-            spend_target_percent: 1,
-            forced_replies: ForcedReplies {
-                single_move: false,
-                mated_alternatives: false,
-            },
-            move_overhead_ms: 999,
-            ..TimeOptions::default()
-        };
+    fn the_defaults_are_the_table_defaults() {
+        let options = TimeOptions::default();
+        assert_eq!(options.move_overhead_ms, DEFAULT_MOVE_OVERHEAD_MS);
+        assert_eq!(options.emergency_move_horizon, 40);
+        assert_eq!(options.emergency_base_time_ms, 60);
+        assert_eq!(options.emergency_move_time_ms, 30);
+        assert_eq!(options.minimum_thinking_time_ms, 20);
+        assert_eq!(options.slow_mover, 70);
+        assert_eq!(options.model, TimeModel::Marginal);
+        assert_eq!(options.forced_replies, ForcedReplies::default());
+        assert!(options.forced_replies.single_move && options.forced_replies.mated_alternatives);
+        assert_eq!(
+            options.stop_threshold_permille,
+            DEFAULT_STOP_THRESHOLD_PERMILLE
+        );
+        assert_eq!(options.spend_target_percent, DEFAULT_SPEND_TARGET_PERCENT);
+        assert!(!options.ponder);
+    }
+
+    #[test]
+    fn every_option_reaches_its_field() {
+        // Setting an option to a value other than its default must change the options, so a
+        // row that sets no field (or the wrong kind) cannot go unnoticed.
         for spec in OPTION_TABLE {
-            let value = match spec.kind {
-                OptionKind::Spin { default, .. } => default.to_string(),
-                OptionKind::Check { default } => default.to_string(),
-                OptionKind::Combo { default, .. } => default.to_owned(),
+            let other = match spec.kind {
+                OptionKind::Spin { default, min, max } => {
+                    OptionValue::Spin(if max != default { max } else { min })
+                }
+                OptionKind::Check { default } => OptionValue::Check(!default),
+                OptionKind::Combo { default, values } => OptionValue::Combo(
+                    values
+                        .iter()
+                        .find(|v| **v != default)
+                        .expect("a second choice"),
+                ),
             };
-            assert_eq!(
-                opts.set(spec.name, &value),
-                Ok(SetOutcome::Applied),
-                "{}",
-                spec.name
-            );
-        }
-        assert_eq!(opts, TimeOptions::default());
-    }
-
-    #[test]
-    fn every_spin_reaches_its_field() {
-        // Setting a spin to a bound other than its default must change the options, so a
-        // name missing from `set_number` cannot go unnoticed.
-        for spec in OPTION_TABLE {
-            if let OptionKind::Spin { default, min, max } = spec.kind {
-                let bound = if max != default { max } else { min };
-                let mut opts = TimeOptions::default();
-                assert_eq!(
-                    opts.set(spec.name, &bound.to_string()),
-                    Ok(SetOutcome::Applied)
-                );
-                assert_ne!(opts, TimeOptions::default(), "{}", spec.name);
-            }
-            if let OptionKind::Check { default } = spec.kind {
-                let mut opts = TimeOptions::default();
-                assert_eq!(
-                    opts.set(spec.name, &(!default).to_string()),
-                    Ok(SetOutcome::Applied)
-                );
-                assert_ne!(opts, TimeOptions::default(), "{}", spec.name);
-            }
+            let mut options = TimeOptions::default();
+            spec.apply(&mut options, other);
+            assert_ne!(options, TimeOptions::default(), "{}", spec.name);
         }
     }
 
     #[test]
-    fn set_clamps_and_rejects() {
-        let mut opts = TimeOptions::default();
+    fn apply_clamps_and_ignores_what_does_not_fit() {
+        let mut options = TimeOptions::default();
+        let slow_mover = find_option("slow mover").expect("an option");
+        slow_mover.apply(&mut options, OptionValue::Spin(5));
+        assert_eq!(options.slow_mover, 10);
+        slow_mover.apply(&mut options, OptionValue::Check(true));
         assert_eq!(
-            opts.set("slow mover", "5"),
-            Ok(SetOutcome::Clamped {
-                requested: 5,
-                applied: 10
-            })
+            options.slow_mover, 10,
+            "a value of another kind changes nothing"
         );
-        assert_eq!(opts.slow_mover, 10);
-        assert_eq!(
-            opts.set("Move Overhead", "-3"),
-            Ok(SetOutcome::Clamped {
-                requested: -3,
-                applied: 0
-            })
-        );
-        assert_eq!(opts.move_overhead_ms, 0);
-        assert_eq!(opts.set("Time Model", "classic"), Ok(SetOutcome::Applied));
-        assert_eq!(opts.model, TimeModel::Classic);
-        assert_eq!(opts.set("Time Model", "marginal"), Ok(SetOutcome::Applied));
-        assert_eq!(opts.model, TimeModel::Marginal);
-        assert_eq!(opts.set("TM Single Move", "false"), Ok(SetOutcome::Applied));
-        assert!(!opts.forced_replies.single_move);
-        assert!(matches!(
-            opts.set("Nope", "1"),
-            Err(OptionError::UnknownOption(_))
-        ));
-        assert!(matches!(
-            opts.set("Slow Mover", "fast"),
-            Err(OptionError::BadValue { .. })
-        ));
-        for retired in ["Quantum", "Improved"] {
-            assert!(matches!(
-                opts.set("Time Model", retired),
-                Err(OptionError::BadValue { .. })
-            ));
-        }
-        assert_eq!(opts.model, TimeModel::Marginal);
-        assert_eq!(opts.slow_mover, 10, "a failed set leaves the value alone");
+        let model = find_option("Time Model").expect("an option");
+        model.apply(&mut options, OptionValue::Combo("classic"));
+        assert_eq!(options.model, TimeModel::Classic);
+        model.apply(&mut options, OptionValue::Combo("Quantum"));
+        assert_eq!(options.model, TimeModel::Classic);
+        assert_eq!(TimeModel::from_name("MARGINAL"), Some(TimeModel::Marginal));
+        assert!(find_option("Nope").is_none());
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+pub use engine::text::{EXCERPT_CHARS, excerpt};
+
 /// Why a line could not be parsed. Token texts are shortened to [`EXCERPT_CHARS`] characters so
 /// a megabyte of garbage never turns into a megabyte of `info string`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,9 +60,6 @@ pub enum CommandError {
     },
 }
 
-/// The longest token excerpt an error keeps, in characters.
-pub const EXCERPT_CHARS: usize = 40;
-
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -96,11 +95,3 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
-
-/// `text` cut to [`EXCERPT_CHARS`] characters (on a character boundary), marked when cut.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_owned(),
-    }
-}

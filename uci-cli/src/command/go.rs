@@ -1,43 +1,9 @@
 //! The arguments of `go`, and the integer parsing shared by every command.
 
+use engine::text::{parse_decimal, parse_i64_saturating};
+pub use engine::{GoParams, Millis};
+
 use super::{CommandError, Token, excerpt};
-
-/// A duration in milliseconds. Signed because a GUI may send a clock that has already run out
-/// (`wtime -120`); the time manager decides what to do with that.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(transparent)]
-pub struct Millis(pub i64);
-
-/// Everything `go` can say. Absent keywords are `None`, `false` or empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `searchmoves m1 m2 ...`: restrict the root to these moves (unchecked strings).
-    pub searchmoves: Vec<String>,
-    /// `ponder`: search in ponder mode until `ponderhit` or `stop`.
-    pub ponder: bool,
-    /// `wtime`: White's clock.
-    pub wtime: Option<Millis>,
-    /// `btime`: Black's clock.
-    pub btime: Option<Millis>,
-    /// `winc`: White's increment per move.
-    pub winc: Option<Millis>,
-    /// `binc`: Black's increment per move.
-    pub binc: Option<Millis>,
-    /// `movestogo`: moves until the next time control.
-    pub movestogo: Option<u32>,
-    /// `depth`: search this many plies only.
-    pub depth: Option<u32>,
-    /// `nodes`: search this many nodes only.
-    pub nodes: Option<u64>,
-    /// `mate`: search for a mate in this many moves.
-    pub mate: Option<u32>,
-    /// `movetime`: search exactly this long (never negative).
-    pub movetime: Option<Millis>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
-    /// `perft`: count leaf nodes to this depth instead of searching (extension).
-    pub perft: Option<u32>,
-}
 
 /// The keywords of `go`. A value-taking keyword followed by another keyword is a missing value,
 /// and `searchmoves` takes tokens until the next keyword.
@@ -167,38 +133,6 @@ fn set_once<T>(
     }
     *slot = Some(parse()?);
     Ok(())
-}
-
-/// Sign and magnitude of an optionally signed decimal integer; the magnitude saturates at
-/// `u64::MAX` instead of overflowing. `None` unless the text is a sign and ASCII digits only.
-fn parse_decimal(text: &str) -> Option<(bool, u64)> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(digits) => (true, digits),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut magnitude = 0u64;
-    for byte in digits.bytes() {
-        if !byte.is_ascii_digit() {
-            return None;
-        }
-        magnitude = magnitude
-            .saturating_mul(10)
-            .saturating_add(u64::from(byte - b'0'));
-    }
-    Some((negative, magnitude))
-}
-
-/// An optionally signed decimal integer, saturated into `i64`. Shared with the option store.
-pub(crate) fn parse_i64_saturating(text: &str) -> Option<i64> {
-    let (negative, magnitude) = parse_decimal(text)?;
-    Some(if negative {
-        0i64.saturating_sub_unsigned(magnitude)
-    } else {
-        0i64.saturating_add_unsigned(magnitude)
-    })
 }
 
 /// A clock value for `keyword`: any sign, saturated into `i64`.

@@ -2,7 +2,6 @@
 
 use super::store::{find, parse_value};
 use super::*;
-use crate::command::{Command, parse_command};
 
 fn set(options: &mut Options, name: &str, value: Option<&str>) -> Result<SetOutcome, OptionError> {
     options.set(name, value)
@@ -41,38 +40,19 @@ fn uci_reply_lines() {
     assert_eq!(lines, expected);
 }
 
-/// The time manager's options are listed here for the GUI and defined in `timeman` for the
-/// planner: every one of them must agree in type, default and range.
+/// Every option the time manager declares is offered once, with that declaration's name and
+/// kind, and sets what the time manager's defaults say.
 #[test]
-fn time_options_agree_with_the_time_manager() {
+fn time_options_come_from_the_time_manager() {
     for tm in timeman::OPTION_TABLE {
-        let ours = find(tm.name).unwrap_or_else(|_| panic!("{} not offered over UCI", tm.name));
-        match (ours.kind, tm.kind) {
-            (
-                OptionKind::Spin { default, min, max },
-                timeman::OptionKind::Spin {
-                    default: d,
-                    min: lo,
-                    max: hi,
-                },
-            ) => assert_eq!((default, min, max), (d, lo, hi), "{}", tm.name),
-            (OptionKind::Check { default }, timeman::OptionKind::Check { default: d }) => {
-                assert_eq!(default, d, "{}", tm.name);
-            }
-            (
-                OptionKind::Combo { default, vars },
-                timeman::OptionKind::Combo { default: d, values },
-            ) => {
-                assert_eq!(default, d, "{}", tm.name);
-                let mut a = vars.to_vec();
-                let mut b = values.to_vec();
-                a.sort_unstable();
-                b.sort_unstable();
-                assert_eq!(a, b, "{}", tm.name);
-            }
-            (a, b) => panic!("{}: kinds differ: {a:?} vs {b:?}", tm.name),
-        }
+        let ours: Vec<&OptionSpec> = OPTIONS.iter().filter(|o| o.time == Some(*tm)).collect();
+        assert_eq!(ours.len(), 1, "{} offered {} times", tm.name, ours.len());
+        assert_eq!(ours[0].name, tm.name);
     }
+    assert_eq!(
+        Options::new().time_options(),
+        timeman::TimeOptions::default()
+    );
 }
 
 #[test]
@@ -81,6 +61,7 @@ fn string_options_show_empty_default_as_placeholder() {
         id: OptionId::Hash,
         name: "Book File",
         kind: OptionKind::String { default: "" },
+        time: None,
     };
     assert_eq!(
         empty.to_string(),
@@ -90,6 +71,7 @@ fn string_options_show_empty_default_as_placeholder() {
         id: OptionId::Hash,
         name: "Log",
         kind: OptionKind::String { default: "a b" },
+        time: None,
     };
     assert_eq!(set.to_string(), "option name Log type string default a b");
 }
@@ -335,6 +317,7 @@ fn string_values_are_verbatim_and_placeholder_means_empty() {
         id: OptionId::Hash,
         name: "Path",
         kind: OptionKind::String { default: "" },
+        time: None,
     };
     let value = |text| parse_value(&SPEC, text).map(|(value, _)| value);
     assert_eq!(
@@ -397,24 +380,4 @@ fn unknown_names_suggest_the_nearest() {
         other => panic!("{other:?}"),
     }
     assert_eq!(options, Options::new());
-}
-
-#[test]
-fn setoption_lines_reach_the_store() {
-    let mut options = Options::new();
-    let lines = [
-        "setoption name Move Overhead value 100",
-        "setoption name threads value 4",
-        "setoption name UCI_Chess960 value true",
-        "setoption name Clear Hash",
-    ];
-    for line in lines {
-        let Ok(Command::SetOption { name, value }) = parse_command(line) else {
-            panic!("{line}");
-        };
-        assert!(options.set(&name, value.as_deref()).is_ok(), "{line}");
-    }
-    assert_eq!(options.spin(OptionId::MoveOverhead), 100);
-    assert_eq!(options.spin(OptionId::Threads), 4);
-    assert!(options.check(OptionId::Chess960));
 }

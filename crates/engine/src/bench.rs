@@ -16,7 +16,7 @@ use search::{SearchControl, SearchRequest, Worker};
 use timeman::Limits;
 use tt::TranspositionTable;
 
-use crate::output::{info_string, send};
+use crate::output::Output;
 
 /// The default bench depth: the whole run takes well under a minute.
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -91,13 +91,13 @@ pub fn fixed_depth_request(position: Position, depth: u32) -> SearchRequest {
 
 /// Searches every position to `depth` (default [`DEFAULT_DEPTH`]) with one thread and a
 /// cleared table, evaluating with `network` (`None`: the hand-crafted evaluation), and prints
-/// the totals.
-pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) {
+/// a line per position and the totals to `out`.
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>, out: &dyn Output) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let mut tt = match TranspositionTable::new(HASH_MB) {
         Ok(tt) => tt,
         Err(e) => {
-            info_string(&format!("bench: {e}"));
+            out.notice(&format!("bench: {e}"));
             return;
         }
     };
@@ -113,7 +113,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) {
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
         let Ok(position) = Position::from_fen(fen) else {
-            info_string(&format!("bench: position {} is invalid", i + 1));
+            out.notice(&format!("bench: position {} is invalid", i + 1));
             continue;
         };
         tt.clear(1);
@@ -121,7 +121,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) {
         let request = fixed_depth_request(position, depth);
         let outcome = worker.search(&request, &tt, &control, &mut |_| {});
         total_nodes += outcome.nodes;
-        send(&format!(
+        out.text(&format!(
             "position {:>2}/{}: {} nodes",
             i + 1,
             POSITIONS.len(),
@@ -129,10 +129,10 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) {
         ));
     }
     let millis = start.elapsed().as_millis().max(1);
-    send(&format!("Evaluation      : {evaluation}"));
-    send(&format!("Total time (ms) : {millis}"));
-    send(&format!("Nodes searched  : {total_nodes}"));
-    send(&format!(
+    out.text(&format!("Evaluation      : {evaluation}"));
+    out.text(&format!("Total time (ms) : {millis}"));
+    out.text(&format!("Nodes searched  : {total_nodes}"));
+    out.text(&format!(
         "{total_nodes} nodes {} nps",
         u128::from(total_nodes) * 1000 / millis
     ));

@@ -12,7 +12,7 @@ use movegen::Position;
 use search::{SearchControl, SplitSummary, ThreadPool};
 use tt::TranspositionTable;
 
-use crate::output::{info_string, send};
+use crate::output::Output;
 
 /// The bench positions that are not endgames.
 const MIDDLEGAMES: usize = 42;
@@ -26,11 +26,11 @@ struct Totals {
 }
 
 /// Runs the comparison: `depth` plies, each count in `threads`, `hash_mb` of table.
-pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
+pub fn run(depth: u32, threads: &[usize], hash_mb: usize, out: &dyn Output) {
     let mut tt = match TranspositionTable::new(hash_mb) {
         Ok(tt) => Arc::new(tt),
         Err(e) => {
-            info_string(&format!("smp-bench: {e}"));
+            out.notice(&format!("smp-bench: {e}"));
             return;
         }
     };
@@ -63,7 +63,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
                 outcome.nodes
             ));
         }
-        send(&line);
+        out.text(&line);
     }
     let base = &totals[0];
     for (t, &count) in threads.iter().enumerate() {
@@ -78,7 +78,7 @@ pub fn run(depth: u32, threads: &[usize], hash_mb: usize) {
             / total.seconds.len().max(1) as f64;
         let nps = total.nodes as f64 / time.max(1e-9);
         let s = &total.splits;
-        send(&format!(
+        out.text(&format!(
             "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {} ({} at the root), helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%, idle {:.1}% of thread time",
             total.nodes,
             log_ratio.exp(),

@@ -3,7 +3,8 @@
 //! To add an option, add one row to `option_table!` below: its id, its UCI name and its kind.
 //! The enum [`OptionId`], the `uci` reply and the store all follow from that row, and a
 //! compile-time check rejects a spin whose default lies outside its range or a combo whose
-//! default is not one of its choices.
+//! default is not one of its choices. The time manager's options are declared in `timeman`
+//! (name, kind and the setting they change); their rows here only name that declaration.
 //!
 //! Setting follows the UCI spec and what GUIs do: names are matched case-insensitively with
 //! whitespace runs collapsed; `check` takes `true`/`false` in any case; a `spin` out of range is
@@ -13,11 +14,12 @@
 
 mod store;
 
-#[cfg(test)]
-pub use store::{OptionError, SetOutcome};
+pub use store::{OptionError, SetOutcome, find};
 pub use store::{OptionValue, Options};
 
 use std::fmt;
+
+use search::MAX_THREADS;
 
 /// The type of an option with its default (and range or choices), as the `uci` reply lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,12 +63,35 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// Type, default, and range or choices.
     pub kind: OptionKind,
+    /// The time manager's declaration of this option, if it is one of its settings.
+    pub time: Option<timeman::OptionSpec>,
+}
+
+/// A row's name, kind and time-manager declaration, as `option_table!` takes them.
+type Row = (&'static str, OptionKind, Option<timeman::OptionSpec>);
+
+/// A row for an option of the engine's own.
+const fn own(name: &'static str, kind: OptionKind) -> Row {
+    (name, kind, None)
+}
+
+/// A row for a time-manager option: name and kind from its declaration in `timeman`.
+const fn time(spec: timeman::OptionSpec) -> Row {
+    let kind = match spec.kind {
+        timeman::OptionKind::Spin { default, min, max } => OptionKind::Spin { default, min, max },
+        timeman::OptionKind::Check { default } => OptionKind::Check { default },
+        timeman::OptionKind::Combo { default, values } => OptionKind::Combo {
+            default,
+            vars: values,
+        },
+    };
+    (spec.name, kind, Some(spec))
 }
 
 /// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
 /// `OPTIONS[id as usize].id == id` holds by construction.
 macro_rules! option_table {
-    ($($(#[doc = $doc:literal])* $id:ident: $name:literal => $kind:expr,)+) => {
+    ($($(#[doc = $doc:literal])* $id:ident => $row:expr,)+) => {
         /// Names an option of [`OPTIONS`]; `id as usize` is its row.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum OptionId {
@@ -75,81 +100,62 @@ macro_rules! option_table {
 
         /// Every option, in the order of the `uci` reply.
         pub const OPTIONS: &[OptionSpec] = &[
-            $(OptionSpec { id: OptionId::$id, name: $name, kind: $kind },)+
+            $(OptionSpec { id: OptionId::$id, name: $row.0, kind: $row.1, time: $row.2 },)+
         ];
     };
 }
 
 option_table! {
     /// Transposition table size in MiB.
-    Hash: "Hash" => OptionKind::Spin { default: 16, min: 1, max: 65536 },
+    Hash => own("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 }),
     /// Search threads.
-    Threads: "Threads" => OptionKind::Spin { default: 1, min: 1, max: 256 },
+    Threads => own("Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 }),
     /// Empties the transposition table.
-    ClearHash: "Clear Hash" => OptionKind::Button,
+    ClearHash => own("Clear Hash", OptionKind::Button),
     /// Asks the OS for large pages for the transposition table where it offers them.
-    LargePages: "Large Pages" => OptionKind::Check { default: true },
+    LargePages => own("Large Pages", OptionKind::Check { default: true }),
     /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
-    Ponder: "Ponder" => OptionKind::Check { default: false },
+    Ponder => own("Ponder", OptionKind::Check { default: false }),
     /// Number of principal variations reported.
-    MultiPv: "MultiPV" => OptionKind::Spin { default: 1, min: 1, max: 256 },
+    MultiPv => own("MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 }),
     /// Chess960 castling notation (king takes rook).
-    Chess960: "UCI_Chess960" => OptionKind::Check { default: false },
+    Chess960 => own("UCI_Chess960", OptionKind::Check { default: false }),
     /// Milliseconds kept back per move for GUI and network latency.
-    MoveOverhead: "Move Overhead" => OptionKind::Spin { default: 30, min: 0, max: 5000 },
+    MoveOverhead => time(timeman::MOVE_OVERHEAD),
     /// Which time model plans the search time.
-    TimeModel: "Time Model" => OptionKind::Combo {
-        default: "Marginal",
-        vars: &["Marginal", "Classic"],
-    },
+    TimeModel => time(timeman::TIME_MODEL),
     /// Moves ahead over which the emergency time reserve is spread.
-    EmergencyMoveHorizon: "Emergency Move Horizon" => OptionKind::Spin {
-        default: 40,
-        min: 0,
-        max: 50,
-    },
+    EmergencyMoveHorizon => time(timeman::EMERGENCY_MOVE_HORIZON),
     /// Milliseconds always kept in reserve.
-    EmergencyBaseTime: "Emergency Base Time" => OptionKind::Spin {
-        default: 60,
-        min: 0,
-        max: 30000,
-    },
+    EmergencyBaseTime => time(timeman::EMERGENCY_BASE_TIME),
     /// Milliseconds kept in reserve per move of the horizon.
-    EmergencyMoveTime: "Emergency Move Time" => OptionKind::Spin {
-        default: 30,
-        min: 0,
-        max: 5000,
-    },
+    EmergencyMoveTime => time(timeman::EMERGENCY_MOVE_TIME),
     /// The least time, in milliseconds, spent on a move.
-    MinimumThinkingTime: "Minimum Thinking Time" => OptionKind::Spin {
-        default: 20,
-        min: 0,
-        max: 5000,
-    },
+    MinimumThinkingTime => time(timeman::MINIMUM_THINKING_TIME),
     /// Percentage scaling the time spent per move (100 is neutral).
-    SlowMover: "Slow Mover" => OptionKind::Spin { default: 70, min: 10, max: 1000 },
+    SlowMover => time(timeman::SLOW_MOVER),
     /// Marginal model: play a lone legal move at once.
-    TmSingleMove: "TM Single Move" => OptionKind::Check { default: true },
+    TmSingleMove => time(timeman::TM_SINGLE_MOVE),
     /// Marginal model: stop when every other root move is proven mated.
-    TmMatedAlternatives: "TM Mated Alternatives" => OptionKind::Check { default: true },
+    TmMatedAlternatives => time(timeman::TM_MATED_ALTERNATIVES),
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
-    TmStopThreshold: "TM Stop Threshold" => OptionKind::Spin { default: 200, min: 10, max: 2000 },
+    TmStopThreshold => time(timeman::TM_STOP_THRESHOLD),
     /// Marginal model: percent of their planned optima the moves spend in total, the
     /// threshold following from the moves before; 0 keeps the threshold fixed.
-    TmSpendTarget: "TM Spend Target" => OptionKind::Spin { default: 0, min: 0, max: 400 },
+    TmSpendTarget => time(timeman::TM_SPEND_TARGET),
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
-    SyzygyPath: "SyzygyPath" => OptionKind::String { default: "" },
+    SyzygyPath => own("SyzygyPath", OptionKind::String { default: "" }),
     /// Least remaining depth for a tablebase probe at the largest piece count probed.
-    SyzygyProbeDepth: "SyzygyProbeDepth" => OptionKind::Spin { default: 1, min: 1, max: 100 },
+    SyzygyProbeDepth => own("SyzygyProbeDepth", OptionKind::Spin { default: 1, min: 1, max: 100 }),
     /// Most pieces, kings included, of a position the search probes.
-    SyzygyProbeLimit: "SyzygyProbeLimit" => OptionKind::Spin { default: 7, min: 0, max: 7 },
+    SyzygyProbeLimit => own("SyzygyProbeLimit", OptionKind::Spin { default: 7, min: 0, max: 7 }),
     /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
-    Syzygy50MoveRule: "Syzygy50MoveRule" => OptionKind::Check { default: true },
+    Syzygy50MoveRule => own("Syzygy50MoveRule", OptionKind::Check { default: true }),
     /// Evaluate with the network (`EvalFile`) instead of the hand-crafted evaluation.
-    UseNnue: "UseNNUE" => OptionKind::Check { default: true },
+    UseNnue => own("UseNNUE", OptionKind::Check { default: true }),
     /// The network file; `<default>` or empty for the network built into the binary.
-    EvalFile: "EvalFile" => OptionKind::String { default: "<default>" },
+    EvalFile => own("EvalFile", OptionKind::String { default: "<default>" }),
 }
 
 impl OptionId {

@@ -1,8 +1,10 @@
 //! Current option values, and `setoption` applied to them.
 
 use super::{OPTIONS, OptionId, OptionKind, OptionSpec};
-use crate::command::{excerpt, parse_i64_saturating};
+use crate::text::{excerpt, parse_i64_saturating};
 use std::fmt;
+
+use timeman::TimeOptions;
 
 /// The current value of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,6 +199,23 @@ impl Options {
             OptionValue::String(value) => value,
             OptionValue::Check(_) | OptionValue::Spin(_) | OptionValue::Button => "",
         }
+    }
+
+    /// The time manager's settings these options make, `ponder` included.
+    pub fn time_options(&self) -> TimeOptions {
+        let mut options = TimeOptions::default();
+        for spec in OPTIONS {
+            let Some(time) = spec.time else { continue };
+            let value = match self.get(spec.id) {
+                OptionValue::Check(on) => timeman::OptionValue::Check(*on),
+                OptionValue::Spin(n) => timeman::OptionValue::Spin(*n),
+                OptionValue::Combo(choice) => timeman::OptionValue::Combo(choice),
+                OptionValue::Button | OptionValue::String(_) => continue,
+            };
+            time.apply(&mut options, value);
+        }
+        options.ponder = self.check(OptionId::Ponder);
+        options
     }
 
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.

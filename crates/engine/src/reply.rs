@@ -11,20 +11,17 @@
 //! Whichever of the two comes
 //! first writes `bestmove`; the other writes nothing, and no search output follows it.
 
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use movegen::Move;
 use search::{ScoreBound, SearchEvent};
 
-use crate::output::{format_bestmove, format_event};
+use crate::output::Output;
 
 /// How long past the maximum the watchdog waits for the search to answer by itself: the
 /// search's own stop needs one node-count check and two lines of output.
 pub const WATCHDOG_GRACE: Duration = Duration::from_millis(5);
-
-/// Where lines go (stdout in the engine, a buffer in tests).
-pub type Writer = Box<dyn Fn(&str) + Send + Sync>;
 
 #[derive(Default)]
 struct State {
@@ -40,7 +37,7 @@ struct State {
 pub struct Reply {
     state: Mutex<State>,
     changed: Condvar,
-    write: Writer,
+    output: Arc<dyn Output>,
     chess960: bool,
     /// Played at the deadline when no iteration has completed.
     fallback: Option<Move>,
@@ -55,13 +52,13 @@ impl std::fmt::Debug for Reply {
 }
 
 impl Reply {
-    /// A reply that writes through `write`; `fallback` is the move the watchdog plays when the
+    /// A reply that writes to `output`; `fallback` is the move the watchdog plays when the
     /// deadline passes before the first iteration completes (`None`: it waits for one).
-    pub fn new(write: Writer, chess960: bool, fallback: Option<Move>) -> Reply {
+    pub fn new(output: Arc<dyn Output>, chess960: bool, fallback: Option<Move>) -> Reply {
         Reply {
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
-            write,
+            output,
             chess960,
             fallback,
         }
@@ -84,7 +81,7 @@ impl Reply {
             }
         }
         if !state.sent {
-            (self.write)(&format_event(event, self.chess960));
+            self.output.search_event(event, self.chess960);
         }
     }
 
@@ -94,7 +91,7 @@ impl Reply {
         state.done = true;
         if !state.sent {
             state.sent = true;
-            (self.write)(&format_bestmove(best, ponder, self.chess960));
+            self.output.best_move(best, ponder, self.chess960);
         }
         self.changed.notify_all();
     }
@@ -113,7 +110,7 @@ impl Reply {
                 let fallback = self.fallback.map(|mv| (mv, None));
                 if let Some((best, ponder)) = state.latest.or(fallback) {
                     state.sent = true;
-                    (self.write)(&format_bestmove(Some(best), ponder, self.chess960));
+                    self.output.best_move(Some(best), ponder, self.chess960);
                     return true;
                 }
                 // No iteration completed and no fallback: wait for one (or the search's answer).
@@ -135,18 +132,37 @@ impl Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     use movegen::Position;
     use search::{IterationInfo, UciScore};
 
-    fn recorder() -> (Arc<Mutex<Vec<String>>>, Writer) {
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&lines);
-        (
-            lines,
-            Box::new(move |l: &str| sink.lock().unwrap().push(l.to_owned())),
-        )
+    /// Keeps every line, the answer as `bestmove <move> [ponder <move>]`.
+    #[derive(Default)]
+    struct Recorder(Mutex<Vec<String>>);
+
+    impl Output for Recorder {
+        fn notice(&self, text: &str) {
+            self.text(text);
+        }
+        fn text(&self, text: &str) {
+            self.0.lock().unwrap().push(text.to_owned());
+        }
+        fn search_event(&self, _: &SearchEvent<'_>, _: bool) {
+            self.text("info");
+        }
+        fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
+            let best = best.map_or("(none)".to_owned(), |m| m.to_uci(chess960).to_string());
+            let mut line = format!("bestmove {best}");
+            if let Some(ponder) = ponder {
+                line += &format!(" ponder {}", ponder.to_uci(chess960));
+            }
+            self.text(&line);
+        }
+    }
+
+    fn recorder() -> (Arc<Recorder>, Arc<dyn Output>) {
+        let lines = Arc::new(Recorder::default());
+        (Arc::clone(&lines), lines)
     }
 
     fn line(pv: &[&str], bound: ScoreBound) -> IterationInfo {
@@ -173,8 +189,8 @@ mod tests {
         }
     }
 
-    fn bestmoves(lines: &Mutex<Vec<String>>) -> Vec<String> {
-        let lines = lines.lock().unwrap();
+    fn bestmoves(lines: &Recorder) -> Vec<String> {
+        let lines = lines.0.lock().unwrap();
         lines
             .iter()
             .filter(|l| l.starts_with("bestmove"))
@@ -198,7 +214,7 @@ mod tests {
         reply.finish(None, None);
         assert_eq!(bestmoves(&lines), ["bestmove e2e4 ponder e7e5"]);
         assert_eq!(
-            lines.lock().unwrap().last().unwrap(),
+            lines.0.lock().unwrap().last().unwrap(),
             "bestmove e2e4 ponder e7e5"
         );
     }
