@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use movegen::{Move, Position};
 
 use crate::crew::MAX_SPLITS_PER_THREAD;
+use crate::history::Killers;
 use crate::move_loop::{LoopState, NodeContext, Step};
 use crate::movepick::{MovePicker, Picked};
 use crate::searcher::Searcher;
@@ -121,7 +122,7 @@ pub(crate) struct SplitPoint {
     pub plies: Vec<PlyState>,
     /// The owner's killers for the children, learnt from the moves searched before the split:
     /// a helper's own killers at that ply come from some unrelated node.
-    pub child_killers: [Option<Move>; 2],
+    pub child_killers: Killers,
     /// A beta cutoff happened here: everything below must stop.
     pub cutoff: AtomicBool,
     state: Mutex<SplitState>,
@@ -193,7 +194,7 @@ impl Searcher<'_> {
             context,
             keys: self.worker.keys.clone(),
             plies: self.worker.stack[..=ply].to_vec(),
-            child_killers: self.worker.history.killers(ply + 1),
+            child_killers: self.worker.stack[ply + 1].killers,
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(work),
@@ -242,8 +243,10 @@ impl Searcher<'_> {
             Role::Helper { suspended } => {
                 let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
                 let plies = self.worker.stack.clone();
-                self.worker.stack[..=ply].copy_from_slice(&sp.plies);
-                self.worker.history.set_killers(ply + 1, sp.child_killers);
+                for (frame, line) in self.worker.stack.iter_mut().zip(&sp.plies) {
+                    frame.take_line(line);
+                }
+                self.worker.stack[ply + 1].killers = sp.child_killers;
                 // Only the slots from the split point's ply to the suspended node's are both
                 // overwritten here and needed later.
                 let accumulators = suspended
@@ -337,7 +340,10 @@ impl Searcher<'_> {
         self.split_chain = saved_chain;
         if let Some((keys, plies, accumulators)) = saved {
             self.worker.keys = keys;
-            self.worker.stack = plies;
+            // The killers learnt here stay, as the histories do.
+            for (frame, line) in self.worker.stack.iter_mut().zip(plies.iter()) {
+                frame.take_line(line);
+            }
             if let Some(slots) = accumulators {
                 self.worker.accumulators.restore(ply, &slots);
             }
@@ -348,7 +354,6 @@ impl Searcher<'_> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::history::History;
     use crate::movepick::OrderingHints;
     use crate::score::INFINITE;
 
@@ -372,7 +377,7 @@ pub(crate) mod tests {
             },
             keys: Vec::new(),
             plies: Vec::new(),
-            child_killers: [None; 2],
+            child_killers: Killers::default(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState {
                 work: Some(SplitWork::Node(picker)),
@@ -420,10 +425,8 @@ pub(crate) mod tests {
         };
         let mut sp = split_point(0, None);
         let ply = sp.context.ply;
-        let mut owner_killers = History::default();
-        owner_killers.add_killer(ply + 1, mv("g1f3"));
         let spw = Arc::get_mut(&mut sp).expect("not shared yet");
-        spw.child_killers = owner_killers.killers(ply + 1);
+        spw.child_killers.add(mv("g1f3"));
         spw.plies = vec![PlyState::default(); ply + 1];
         spw.state.get_mut().expect("not poisoned").work = None; // no move to search
 
@@ -431,10 +434,10 @@ pub(crate) mod tests {
         let control = SearchControl::default();
         let crew = Crew::new(2);
         let mut worker = Worker::new();
-        worker.history.add_killer(ply + 1, mv("b1c3"));
+        worker.stack[ply + 1].killers.add(mv("b1c3"));
         let mut helper = worker.searcher(&tt, &control, &crew, 1, None);
         helper.work_at(&sp, Role::Helper { suspended: None });
-        assert_eq!(helper.worker.history.killers(ply + 1), sp.child_killers);
+        assert_eq!(helper.worker.stack[ply + 1].killers, sp.child_killers);
     }
 
     /// A helper joining a split point starts from a refreshed accumulator equal to the one

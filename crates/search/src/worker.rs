@@ -1,7 +1,8 @@
 //! `Worker`: everything one search thread keeps, from one search to the next.
 //!
 //! Shaped after Stockfish's `Search::Worker` and Viridithas's `ThreadData`: the worker owns
-//! its move-ordering memory (history, killers, countermoves), its per-ply stack, its PV table
+//! its move-ordering memory (histories and countermoves), its per-ply stack (with the killers),
+//! its PV table
 //! and its line of position keys, and whatever per-thread table comes later (continuation or
 //! correction histories) belongs here too. With a network to evaluate with, it keeps the
 //! network's accumulator for each ply of the line. It borrows nothing: the
@@ -19,7 +20,7 @@ use crate::accumulators::AccumulatorStack;
 use crate::control::SearchControl;
 use crate::correction::CorrectionHistory;
 use crate::crew::Crew;
-use crate::history::History;
+use crate::history::{History, Killers};
 use crate::params::{LmrTable, SearchParams};
 use crate::pv::PvTable;
 use crate::score::{MAX_PLY, SCORE_NONE};
@@ -45,6 +46,10 @@ pub(crate) struct PlyState {
     /// Plies since the last null move on the line to this node (repetitions do not reach
     /// back across one); at the root, as many as there are.
     pub plies_from_null: usize,
+    /// Quiet moves that caused cutoffs at this ply, in the nodes searched since its parent
+    /// was entered. This thread's learning, not the line's: a helper taking another thread's
+    /// line keeps its own (see [`PlyState::take_line`]).
+    pub killers: Killers,
 }
 
 impl Default for PlyState {
@@ -57,14 +62,27 @@ impl Default for PlyState {
             excluded: None,
             double_extensions: 0,
             plies_from_null: usize::MAX,
+            killers: Killers::default(),
         }
+    }
+}
+
+impl PlyState {
+    /// Takes the state of the line from `line` (another thread's frame of the same ply), but
+    /// keeps this frame's killers: what a thread learnt at a ply stays its own.
+    #[inline]
+    pub fn take_line(&mut self, line: &PlyState) {
+        *self = PlyState {
+            killers: self.killers,
+            ..*line
+        };
     }
 }
 
 /// One search thread's own state, kept between searches.
 #[derive(Debug)]
 pub struct Worker {
-    /// Butterfly history, killers and countermoves.
+    /// Butterfly, continuation and capture histories, and countermoves.
     pub(crate) history: History,
     /// Pawn-structure corrections of the static evaluation.
     pub(crate) correction: CorrectionHistory,
@@ -140,6 +158,9 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.correction.clear();
+        for frame in self.stack.iter_mut() {
+            frame.killers = Killers::default();
+        }
     }
 
     /// What the timed searches so far spent against their plan.
