@@ -16,7 +16,7 @@ use movegen::{Color, Move, Piece, Role, Square};
 
 use crate::params::SearchParams;
 
-use table::{HistoryIndex, Stat, Table};
+pub(crate) use table::{HistoryIndex, Stat, Table};
 
 /// A move as continuation history sees it: the piece that moved and where it went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -80,6 +80,12 @@ impl<I: HistoryIndex, E: Copy + Default, const N: usize> Table<I, E, N> {
     pub fn clear(&mut self) {
         self.entries.fill(E::default());
     }
+
+    /// Every entry, in slot order (tests look for the entries an update touched).
+    #[cfg(test)]
+    pub fn entries(&self) -> &[E] {
+        &self.entries[..]
+    }
 }
 
 impl<I: HistoryIndex, E, const N: usize> Index<I> for Table<I, E, N> {
