@@ -440,6 +440,32 @@ pub(crate) mod tests {
         assert_eq!(helper.worker.stack[ply + 1].killers, sp.child_killers);
     }
 
+    /// A frame taking another thread's line takes all of it but the killers, which stay what
+    /// this thread learnt at that ply (a helper keeps them, as it keeps its histories).
+    #[test]
+    fn taking_a_line_keeps_the_killers() {
+        let mv = |text| {
+            Position::startpos()
+                .parse_uci_move(text, false)
+                .expect("legal")
+        };
+        let mut frame = PlyState::default();
+        frame.killers.add(mv("e2e4"));
+        let mut line = PlyState {
+            eval: 37,
+            mv: Some(mv("g1f3")),
+            plies_from_null: 5,
+            ..PlyState::default()
+        };
+        line.killers.add(mv("d2d4"));
+        frame.take_line(&line);
+        assert_eq!(
+            (frame.eval, frame.mv, frame.plies_from_null),
+            (37, Some(mv("g1f3")), 5)
+        );
+        assert_eq!(frame.killers.moves(), [Some(mv("e2e4")), None]);
+    }
+
     /// A helper joining a split point starts from a refreshed accumulator equal to the one
     /// the owner updated along its line; a helper that waits on a split point of its own finds
     /// its own line's accumulators as they were when it comes back.

@@ -1,8 +1,7 @@
 //! `Worker`: everything one search thread keeps, from one search to the next.
 //!
 //! Shaped after Stockfish's `Search::Worker` and Viridithas's `ThreadData`: the worker owns
-//! its move-ordering memory (histories and countermoves), its per-ply stack (with the killers),
-//! its PV table
+//! its move-ordering memory (history, killers, countermoves), its per-ply stack, its PV table
 //! and its line of position keys, and whatever per-thread table comes later (continuation or
 //! correction histories) belongs here too. With a network to evaluate with, it keeps the
 //! network's accumulator for each ply of the line. It borrows nothing: the
