@@ -3,6 +3,7 @@
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD, TtHit};
 
+use crate::history::Killers;
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
 use crate::node::{LoopState, NodeContext, Step};
 use crate::params::SearchParams;
@@ -176,14 +177,15 @@ impl Searcher<'_> {
             .and_then(|p| Some((p.moved?, p.mv?)));
         let hints = OrderingHints {
             tt_move,
-            killers: self.worker.history.killers(ply),
+            killers: self.worker.stack[ply].killers.moves(),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
         };
         let mut picker = MovePicker::empty();
         picker.start(&hints);
-        self.worker.history.clear_killers(ply + 1);
+        // The children's killers come from their siblings only, not from an earlier visit.
+        self.worker.stack[ply + 1].killers = Killers::default();
         self.worker.stack[ply + 1].no_null = false;
 
         let ctx = NodeContext {

@@ -17,10 +17,16 @@
 //!
 //! `Position` carries only its full Zobrist key, so the indices hash the bitboards here: a
 //! multiply-shift hash per bitboard, five or two multiplications, far cheaper than an evaluation.
+//!
+//! The tables are history [`Table`]s; their entries are not gravity [`Stat`]s but averages
+//! (see [`Correction::learn`]), so they have an entry type of their own.
+//!
+//! [`Stat`]: crate::history::Stat
 
 use movegen::{Color, Position, Role};
 use tt::{Bound, TB_WIN_THRESHOLD};
 
+use crate::history::{HistoryIndex, Table};
 use crate::score::MATE_THRESHOLD;
 
 /// Entries per side to move in each table.
@@ -42,28 +48,56 @@ const PAWN_WEIGHT: i32 = 2;
 const NON_PAWN_WEIGHT: i32 = 1;
 const TABLE_WEIGHT_SCALE: i32 = 2;
 
-/// One table: an entry per side to move and index.
-type Table = Box<[[i16; SIZE]; 2]>;
+/// One correction, in 1/`GRAIN` centipawns, within ±`MAX_ENTRY` centipawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(transparent)]
+struct Correction(i16);
 
-fn new_table() -> Table {
-    Box::new([[0; SIZE]; 2])
+impl Correction {
+    /// The correction, in 1/`GRAIN` centipawns.
+    #[inline]
+    fn get(self) -> i32 {
+        self.0.into()
+    }
+
+    /// Moves the entry towards `error` (in 1/`GRAIN` centipawns) by `weight` out of
+    /// `WEIGHT_SCALE`: a running average, weighted by the depth that measured the error.
+    #[inline]
+    fn learn(&mut self, error: i32, weight: i32) {
+        let old = self.get();
+        let new = (old * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
+        let limit = MAX_ENTRY * GRAIN;
+        self.0 = new.clamp(-limit, limit) as i16;
+    }
 }
+
+/// Where one position's correction is kept in a table: its side to move, and the slot (below
+/// `SIZE`) of its feature (pawns, or one side's pieces).
+#[derive(Clone, Copy, Debug)]
+struct Key {
+    stm: Color,
+    feature: usize,
+}
+
+/// Slots by side to move, then the feature's slot.
+impl HistoryIndex for Key {
+    const SIZE: usize = 2 * SIZE;
+
+    #[inline]
+    fn slot(self) -> usize {
+        self.stm.index() * SIZE + self.feature
+    }
+}
+
+/// One table: an entry per side to move and feature slot.
+type CorrectionTable = Table<Key, Correction, { 2 * SIZE }>;
 
 /// Per-side-to-move tables of corrections, by pawn structure and by each side's pieces.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct CorrectionHistory {
-    pawn: Table,
+    pawn: CorrectionTable,
     /// Indexed by colour: the table keyed by that colour's non-pawn pieces.
-    non_pawn: [Table; 2],
-}
-
-impl Default for CorrectionHistory {
-    fn default() -> CorrectionHistory {
-        CorrectionHistory {
-            pawn: new_table(),
-            non_pawn: [new_table(), new_table()],
-        }
-    }
+    non_pawn: [CorrectionTable; 2],
 }
 
 /// Odd multipliers for the multiply-shift hash, one per role (from splitmix64 and xxHash).
@@ -120,13 +154,11 @@ fn slots(pos: &Position) -> [usize; 3] {
     ]
 }
 
-/// Moves `entry` towards `error` (in 1/`GRAIN` centipawns) by `weight` out of `WEIGHT_SCALE`.
+/// The keys of one position in the pawn, White non-pawn and Black non-pawn tables.
 #[inline]
-fn learn(entry: &mut i16, error: i32, weight: i32) {
-    let old = i32::from(*entry);
-    let new = (old * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
-    let limit = MAX_ENTRY * GRAIN;
-    *entry = new.clamp(-limit, limit) as i16;
+fn keys(pos: &Position) -> [Key; 3] {
+    let stm = pos.turn();
+    slots(pos).map(|feature| Key { stm, feature })
 }
 
 impl CorrectionHistory {
@@ -134,9 +166,7 @@ impl CorrectionHistory {
     pub fn clear(&mut self) {
         let [white, black] = &mut self.non_pawn;
         for table in [&mut self.pawn, white, black] {
-            for side in table.iter_mut() {
-                side.fill(0);
-            }
+            table.clear();
         }
     }
 
@@ -144,12 +174,9 @@ impl CorrectionHistory {
     /// weighted sum of its entries, within [`MAX_CORRECTION`].
     #[inline]
     pub fn correction(&self, pos: &Position) -> i32 {
-        let stm = pos.turn().index();
-        let [pawn, white, black] = slots(pos);
-        let sum = PAWN_WEIGHT * i32::from(self.pawn[stm][pawn])
-            + NON_PAWN_WEIGHT
-                * (i32::from(self.non_pawn[0][stm][white])
-                    + i32::from(self.non_pawn[1][stm][black]));
+        let [pawn, white, black] = keys(pos);
+        let sum = PAWN_WEIGHT * self.pawn[pawn].get()
+            + NON_PAWN_WEIGHT * (self.non_pawn[0][white].get() + self.non_pawn[1][black].get());
         (sum / (TABLE_WEIGHT_SCALE * GRAIN)).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
 
@@ -174,13 +201,12 @@ impl CorrectionHistory {
         if says_nothing || score.abs() >= MATE_THRESHOLD {
             return;
         }
-        let stm = pos.turn().index();
-        let [pawn, white, black] = slots(pos);
+        let [pawn, white, black] = keys(pos);
         let error = (score - eval).clamp(-MAX_ENTRY, MAX_ENTRY) * GRAIN;
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
-        learn(&mut self.pawn[stm][pawn], error, weight);
-        learn(&mut self.non_pawn[0][stm][white], error, weight);
-        learn(&mut self.non_pawn[1][stm][black], error, weight);
+        self.pawn[pawn].learn(error, weight);
+        self.non_pawn[0][white].learn(error, weight);
+        self.non_pawn[1][black].learn(error, weight);
     }
 }
 #[cfg(test)]
@@ -196,11 +222,9 @@ mod tests {
         let tables = [&corr.pawn, &corr.non_pawn[0], &corr.non_pawn[1]];
         let mut out = Vec::new();
         for (t, table) in tables.into_iter().enumerate() {
-            for (stm, side) in table.iter().enumerate() {
-                for (i, &v) in side.iter().enumerate() {
-                    if v != 0 {
-                        out.push((t, stm, i, v));
-                    }
+            for (i, &v) in table.entries().iter().enumerate() {
+                if v.0 != 0 {
+                    out.push((t, i / SIZE, i % SIZE, v.0));
                 }
             }
         }
@@ -244,7 +268,13 @@ mod tests {
         for _ in 0..300 {
             corr.update(&p, 15, 0, 80, Bound::Exact);
         }
-        let entry = |t: &Table, i| i32::from(t[0][i]);
+        let entry = |t: &CorrectionTable, feature| {
+            t[Key {
+                stm: Color::White,
+                feature,
+            }]
+            .get()
+        };
         let [pawn, white, black] = slots(&p);
         let share = |weight: i32, e: i32| weight * e / (TABLE_WEIGHT_SCALE * GRAIN);
         // Same pawns, other pieces on both sides.

@@ -1,17 +1,22 @@
 //! Move-ordering memory: which moves caused cutoffs before, by side, by the moves played
-//! before them and by what they captured; killers and countermoves.
+//! before them and by what they captured; the countermove of each move; killers.
 //!
 //! Continuation history (a quiet move's score given the moves 1, 2 and 4 plies before it) and
 //! capture history follow Stockfish and Ethereal: the same gravity update as the butterfly
-//! table, one more index.
+//! table, one more index. Every table is a [`Table`] of [`Stat`]s (or of moves, for the
+//! countermoves), and states its bound and its index in its type below; [`Reward`] says what
+//! a cutoff teaches each table.
+//!
+//! Killers are per ply, and live in the search's ply frame; the countermoves are indexed by
+//! the move they answer, wherever in the tree it was played, so they are a table here.
+
+mod table;
 
 use movegen::{Color, Move, Piece, Role, Square};
 
 use crate::params::SearchParams;
-use crate::score::MAX_PLY;
 
-/// History scores stay within ±`HISTORY_MAX`; the gravity update keeps them there.
-pub const HISTORY_MAX: i32 = 16_384;
+pub(crate) use table::{HistoryIndex, Stat, Table};
 
 /// A move as continuation history sees it: the piece that moved and where it went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,84 +35,135 @@ pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 /// move, not before the root).
 pub type Continuations = [Option<PieceTo>; CONTINUATION_PLIES.len()];
 
-/// Scores by piece and destination.
-type PieceToTable = [[i16; 64]; 12];
+/// Slots by piece, then destination.
+impl HistoryIndex for PieceTo {
+    const SIZE: usize = 12 * 64;
 
-/// What a thread has learnt about quiet moves: which ones caused cutoffs before.
-#[derive(Clone, Debug)]
-pub struct History {
-    /// Indexed by side, from-square, to-square.
-    butterfly: Box<[[[i16; 64]; 64]; 2]>,
-    /// Indexed by the earlier move (piece, destination), then the move's piece and destination.
-    continuation: Box<[[PieceToTable; 64]; 12]>,
-    /// Captures, indexed by the capturing piece, its destination and the captured role.
-    capture: Box<[[[i16; 6]; 64]; 12]>,
-    /// The reply that refuted a move, indexed by the moved piece and its destination.
-    countermoves: Box<[[Option<Move>; 64]; 12]>,
-    /// Two quiet moves per ply that caused beta cutoffs in sibling nodes.
-    killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
+    #[inline]
+    fn slot(self) -> usize {
+        self.piece.index() * 64 + self.to.index()
+    }
 }
 
-impl Default for History {
-    fn default() -> History {
-        // The continuation table (1.2 MB) is built on the heap: `Box::new` of an array that
-        // size may go through the stack first.
-        let continuation = vec![[[[0i16; 64]; 12]; 64]; 12]
-            .into_boxed_slice()
-            .try_into()
-            .expect("twelve rows");
-        History {
-            butterfly: Box::new([[[0; 64]; 64]; 2]),
-            continuation,
-            capture: Box::new([[[0; 6]; 64]; 12]),
-            countermoves: Box::new([[None; 64]; 12]),
-            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+/// A quiet move of one side: slots by side, from-square, to-square.
+impl HistoryIndex for (Color, Move) {
+    const SIZE: usize = 2 * 64 * 64;
+
+    #[inline]
+    fn slot(self) -> usize {
+        let (side, mv) = self;
+        (side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+    }
+}
+
+/// A move after an earlier one: slots by the earlier move, then the move.
+impl HistoryIndex for (PieceTo, PieceTo) {
+    const SIZE: usize = PieceTo::SIZE * PieceTo::SIZE;
+
+    #[inline]
+    fn slot(self) -> usize {
+        let (earlier, now) = self;
+        earlier.slot() * PieceTo::SIZE + now.slot()
+    }
+}
+
+/// A capture: slots by the capturing piece, its destination, then the captured role.
+impl HistoryIndex for (PieceTo, Role) {
+    const SIZE: usize = PieceTo::SIZE * 6;
+
+    #[inline]
+    fn slot(self) -> usize {
+        let (capture, victim) = self;
+        capture.slot() * 6 + victim.index()
+    }
+}
+
+/// The bound of the quiet-move scores (butterfly and continuation), which the move picker sums.
+pub const QUIET_LIMIT: i32 = 16_384;
+/// The bound of the capture scores.
+pub const CAPTURE_LIMIT: i32 = 16_384;
+
+/// Quiet moves by side, from-square and to-square (the butterfly board).
+type Butterfly = Table<(Color, Move), Stat<QUIET_LIMIT>, { <(Color, Move)>::SIZE }>;
+/// Quiet moves by the earlier move, then the move's piece and destination (1.2 MB).
+type Continuation = Table<(PieceTo, PieceTo), Stat<QUIET_LIMIT>, { <(PieceTo, PieceTo)>::SIZE }>;
+/// Captures by the capturing piece, its destination and the captured role.
+type Capture = Table<(PieceTo, Role), Stat<CAPTURE_LIMIT>, { <(PieceTo, Role)>::SIZE }>;
+/// The reply that last refuted a move, by the moved piece and its destination. The move it
+/// answers may have been played at any ply, so this is learnt across the tree, not per ply.
+type Countermoves = Table<PieceTo, Option<Move>, { PieceTo::SIZE }>;
+
+/// What a cutoff at some depth teaches a history table: the move that caused it gains
+/// `bonus`, each move of its kind tried before it loses `malus`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reward {
+    /// Added to the cutoff move's score.
+    pub bonus: i32,
+    /// Taken from the scores of the moves tried before it.
+    pub malus: i32,
+}
+
+impl Reward {
+    /// The quiet tables' (butterfly and continuation) reward for a cutoff at `depth`: grows
+    /// with depth squared, capped; the malus as large as the bonus.
+    #[inline]
+    pub fn quiet(params: &SearchParams, depth: i32) -> Reward {
+        let bonus = history_bonus(params, depth);
+        Reward {
+            bonus,
+            malus: bonus,
         }
+    }
+
+    /// The capture table's reward for a cutoff at `depth`: as the quiet tables'.
+    #[inline]
+    pub fn capture(params: &SearchParams, depth: i32) -> Reward {
+        Reward::quiet(params, depth)
     }
 }
 
 /// The history bonus for a cutoff at `depth`: grows with depth squared, capped.
 #[inline]
-pub fn history_bonus(params: &SearchParams, depth: i32) -> i32 {
+fn history_bonus(params: &SearchParams, depth: i32) -> i32 {
     (depth * depth * params.hist_bonus_quad() + params.hist_bonus_lin() * depth)
         .min(params.hist_bonus_max())
 }
 
-/// Adds `bonus` (negative for a malus) to `entry` with gravity: the closer a score is to the
-/// limit, the less it moves, so old knowledge fades instead of saturating.
-#[inline]
-fn gravity(entry: &mut i16, bonus: i32) {
-    let old = i32::from(*entry);
-    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-    *entry = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+/// What a thread has learnt about moves: which ones caused cutoffs before, and which reply
+/// refuted which move.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    butterfly: Butterfly,
+    continuation: Continuation,
+    capture: Capture,
+    countermoves: Countermoves,
 }
 
 impl History {
     /// Forgets everything (for `ucinewgame`).
     pub fn clear(&mut self) {
-        *self = History::default();
+        self.butterfly.clear();
+        self.continuation.clear();
+        self.capture.clear();
+        self.countermoves.clear();
     }
 
     /// The butterfly score of a quiet move by `side`.
     #[inline]
     pub fn score(&self, side: Color, mv: Move) -> i32 {
-        self.butterfly[side.index()][mv.from().index()][mv.to().index()].into()
+        self.butterfly[(side, mv)].get()
     }
 
     /// Adds `bonus` (negative for a malus) to the butterfly score, with gravity.
     #[inline]
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
-        gravity(
-            &mut self.butterfly[side.index()][mv.from().index()][mv.to().index()],
-            bonus,
-        );
+        self.butterfly[(side, mv)].update(bonus);
     }
 
     /// The continuation score of `piece` playing `mv` after the earlier move `earlier`.
     #[inline]
     pub fn continuation(&self, earlier: PieceTo, piece: Piece, mv: Move) -> i32 {
-        self.continuation[earlier.piece.index()][earlier.to.index()][piece.index()][mv.to().index()]
-            .into()
+        self.continuation[(earlier, PieceTo { piece, to: mv.to() })].get()
     }
 
     /// A quiet move's ordering score: its butterfly score plus its continuation scores after
@@ -133,69 +189,57 @@ impl History {
         bonus: i32,
     ) {
         self.update(side, mv, bonus);
-        for e in earlier.iter().flatten() {
-            gravity(
-                &mut self.continuation[e.piece.index()][e.to.index()][piece.index()]
-                    [mv.to().index()],
-                bonus,
-            );
+        let now = PieceTo { piece, to: mv.to() };
+        for &e in earlier.iter().flatten() {
+            self.continuation[(e, now)].update(bonus);
         }
     }
 
     /// The capture history of `piece` taking a `victim` on `to`.
     #[inline]
     pub fn capture_score(&self, piece: Piece, to: Square, victim: Role) -> i32 {
-        self.capture[piece.index()][to.index()][victim.index()].into()
+        self.capture[(PieceTo { piece, to }, victim)].get()
     }
 
     /// Adds `bonus` to the capture history of `piece` taking a `victim` on `to`.
     #[inline]
     pub fn update_capture(&mut self, piece: Piece, to: Square, victim: Role, bonus: i32) {
-        gravity(
-            &mut self.capture[piece.index()][to.index()][victim.index()],
-            bonus,
-        );
-    }
-
-    /// The killers at `ply`.
-    #[inline]
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
-        self.killers[ply.min(MAX_PLY)]
-    }
-
-    /// Records a quiet cutoff move at `ply` as the first killer.
-    #[inline]
-    pub fn add_killer(&mut self, ply: usize, mv: Move) {
-        let slot = &mut self.killers[ply.min(MAX_PLY)];
-        if slot[0] != Some(mv) {
-            slot[1] = slot[0];
-            slot[0] = Some(mv);
-        }
-    }
-
-    /// Replaces the killers of `ply` (a helper joining a split point takes the owner's).
-    #[inline]
-    pub fn set_killers(&mut self, ply: usize, killers: [Option<Move>; 2]) {
-        self.killers[ply.min(MAX_PLY)] = killers;
-    }
-
-    /// Clears the killers of `ply` (done when a node at that ply is entered from above, so
-    /// killers come from siblings only).
-    #[inline]
-    pub fn clear_killers(&mut self, ply: usize) {
-        self.killers[ply.min(MAX_PLY)] = [None; 2];
+        self.capture[(PieceTo { piece, to }, victim)].update(bonus);
     }
 
     /// The move that last refuted `piece` moving to `to`.
     #[inline]
     pub fn countermove(&self, piece: Piece, to: Square) -> Option<Move> {
-        self.countermoves[piece.index()][to.index()]
+        self.countermoves[PieceTo { piece, to }]
     }
 
     /// Records `reply` as the refutation of `piece` moving to `to`.
     #[inline]
     pub fn set_countermove(&mut self, piece: Piece, to: Square, reply: Move) {
-        self.countermoves[piece.index()][to.index()] = Some(reply);
+        self.countermoves[PieceTo { piece, to }] = Some(reply);
+    }
+}
+
+/// Two quiet moves that caused beta cutoffs in sibling nodes (nodes of one ply), newest
+/// first. They belong to the ply, and are kept in the search's ply frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Killers([Option<Move>; 2]);
+
+impl Killers {
+    /// The two killers, newest first.
+    #[inline]
+    pub fn moves(self) -> [Option<Move>; 2] {
+        self.0
+    }
+
+    /// Records a quiet cutoff move as the first killer (the first becomes the second, unless
+    /// it is the same move).
+    #[inline]
+    pub fn add(&mut self, mv: Move) {
+        if self.0[0] != Some(mv) {
+            self.0[1] = self.0[0];
+            self.0[0] = Some(mv);
+        }
     }
 }
 
@@ -210,8 +254,8 @@ mod tests {
             .expect("legal")
     }
 
-    /// Gravity keeps every score within ±HISTORY_MAX whatever the old score and the bonus, and
-    /// a bonus never moves a score the wrong way.
+    /// Gravity keeps every butterfly score within ±QUIET_LIMIT whatever the old score and the
+    /// bonus, and a bonus never moves a score the wrong way.
     #[test]
     fn gravity_keeps_scores_in_bounds() {
         let params = SearchParams::default();
@@ -219,17 +263,17 @@ mod tests {
             .map(|d| history_bonus(&params, d))
             .max()
             .expect("depths");
-        assert!(max_bonus <= HISTORY_MAX);
+        assert!(max_bonus <= QUIET_LIMIT.min(CAPTURE_LIMIT));
         let mv = a_move();
-        for start in (-HISTORY_MAX..=HISTORY_MAX).step_by(1024) {
+        for start in (-QUIET_LIMIT..=QUIET_LIMIT).step_by(1024) {
             for bonus in (-max_bonus..=max_bonus).step_by(100) {
                 let mut history = History::default();
                 let side = Color::White;
-                history.butterfly[side.index()][mv.from().index()][mv.to().index()] = start as i16;
+                history.butterfly[(side, mv)] = Stat::new(start);
                 history.update(side, mv, bonus);
                 let new = history.score(side, mv);
                 assert!(
-                    (-HISTORY_MAX..=HISTORY_MAX).contains(&new),
+                    (-QUIET_LIMIT..=QUIET_LIMIT).contains(&new),
                     "{start} + {bonus} -> {new}"
                 );
                 if bonus > 0 {
@@ -252,7 +296,7 @@ mod tests {
             history.update(side, mv, bonus);
         }
         let top = history.score(side, mv);
-        assert!(top <= HISTORY_MAX && top > HISTORY_MAX * 9 / 10, "{top}");
+        assert!(top <= QUIET_LIMIT && top > QUIET_LIMIT * 9 / 10, "{top}");
         assert_eq!(
             history.score(Color::White, mv),
             0,
@@ -263,7 +307,7 @@ mod tests {
         for _ in 0..1000 {
             history.update(side, mv, -bonus);
         }
-        assert!(history.score(side, mv) >= -HISTORY_MAX);
+        assert!(history.score(side, mv) >= -QUIET_LIMIT);
     }
 
     #[test]
@@ -334,14 +378,48 @@ mod tests {
     fn killers_keep_two_distinct_moves_newest_first() {
         let pos = Position::startpos();
         let mv = |t| pos.parse_uci_move(t, false).expect("legal");
+        let mut killers = Killers::default();
+        killers.add(mv("g1f3"));
+        killers.add(mv("g1f3"));
+        assert_eq!(killers.moves(), [Some(mv("g1f3")), None]);
+        killers.add(mv("b1c3"));
+        assert_eq!(killers.moves(), [Some(mv("b1c3")), Some(mv("g1f3"))]);
+        killers.add(mv("e2e4"));
+        assert_eq!(killers.moves(), [Some(mv("e2e4")), Some(mv("b1c3"))]);
+    }
+
+    /// The rewards of a cutoff: a bonus that grows with depth, a malus of the same size (the
+    /// tables learn symmetrically), for quiet moves and captures alike.
+    #[test]
+    fn a_cutoff_rewards_every_table_alike() {
+        let params = SearchParams::default();
+        for depth in 1..=30 {
+            let quiet = Reward::quiet(&params, depth);
+            assert_eq!(quiet.bonus, history_bonus(&params, depth));
+            assert_eq!(quiet.malus, quiet.bonus);
+            assert_eq!(Reward::capture(&params, depth), quiet);
+        }
+    }
+
+    /// Countermoves are kept per piece and destination of the move they answer.
+    #[test]
+    fn a_countermove_answers_one_piece_on_one_square() {
+        let pos = Position::startpos();
+        let reply = pos.parse_uci_move("g1f3", false).expect("legal");
+        let pawn = Piece {
+            color: Color::Black,
+            role: Role::Pawn,
+        };
+        let knight = Piece {
+            color: Color::Black,
+            role: Role::Knight,
+        };
         let mut history = History::default();
-        history.add_killer(3, mv("g1f3"));
-        history.add_killer(3, mv("g1f3"));
-        assert_eq!(history.killers(3), [Some(mv("g1f3")), None]);
-        history.add_killer(3, mv("b1c3"));
-        assert_eq!(history.killers(3), [Some(mv("b1c3")), Some(mv("g1f3"))]);
-        history.clear_killers(3);
-        assert_eq!(history.killers(3), [None, None]);
-        history.add_killer(MAX_PLY + 50, mv("e2e4")); // clamped, no panic
+        history.set_countermove(pawn, Square::E5, reply);
+        assert_eq!(history.countermove(pawn, Square::E5), Some(reply));
+        assert_eq!(history.countermove(pawn, Square::D5), None);
+        assert_eq!(history.countermove(knight, Square::E5), None);
+        history.clear();
+        assert_eq!(history.countermove(pawn, Square::E5), None);
     }
 }

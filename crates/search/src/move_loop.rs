@@ -4,7 +4,7 @@
 
 use movegen::{Move, Position};
 
-use crate::history::{CONTINUATION_PLIES, Continuations, PieceTo, history_bonus};
+use crate::history::{CONTINUATION_PLIES, Continuations, PieceTo, Reward};
 use crate::node::{LoopState, NodeContext, Step};
 use crate::searcher::Searcher;
 
@@ -77,14 +77,15 @@ impl Searcher<'_> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = history_bonus(&self.params, depth);
+        let captures = Reward::capture(&self.params, depth);
         if pos.is_quiet(mv) {
-            self.reward_quiet(pos, mv, &node.quiets, bonus, ply);
+            let quiets = Reward::quiet(&self.params, depth);
+            self.reward_quiet(pos, mv, &node.quiets, quiets, ply);
         } else {
-            self.update_capture(pos, mv, bonus);
+            self.update_capture(pos, mv, captures.bonus);
         }
         for &other in &node.noisy {
-            self.update_capture(pos, other, -bonus);
+            self.update_capture(pos, other, -captures.malus);
         }
     }
 
@@ -99,17 +100,26 @@ impl Searcher<'_> {
 
     /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
     /// and remember it as killer and as the countermove of the move before it.
-    fn reward_quiet(&mut self, pos: &Position, mv: Move, tried: &[Move], bonus: i32, ply: usize) {
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        tried: &[Move],
+        reward: Reward,
+        ply: usize,
+    ) {
         let side = pos.turn();
         let previous = self.worker.stack[ply - 1];
         let earlier = self.continuations(ply);
         let history = &mut self.worker.history;
-        for (m, b) in std::iter::once((mv, bonus)).chain(tried.iter().map(|&m| (m, -bonus))) {
+        let steps =
+            std::iter::once((mv, reward.bonus)).chain(tried.iter().map(|&m| (m, -reward.malus)));
+        for (m, step) in steps {
             if let Some(piece) = pos.piece_at(m.from()) {
-                history.update_quiet(side, piece, m, &earlier, b);
+                history.update_quiet(side, piece, m, &earlier, step);
             }
         }
-        history.add_killer(ply, mv);
+        self.worker.stack[ply].killers.add(mv);
         if let (Some(piece), Some(prev)) = (previous.moved, previous.mv) {
             history.set_countermove(piece, prev.to(), mv);
         }

@@ -3,6 +3,7 @@
 
 use movegen::{Move, Piece};
 
+use crate::history::Killers;
 use crate::score::SCORE_NONE;
 
 /// What the search remembers about each ply of the current line.
@@ -24,6 +25,10 @@ pub(crate) struct PlyState {
     /// Plies since the last null move on the line to this node (repetitions do not reach
     /// back across one); at the root, as many as there are.
     pub plies_from_null: usize,
+    /// Quiet moves that caused cutoffs at this ply, in the nodes searched since its parent
+    /// was entered. This thread's learning, not the line's: a helper taking another thread's
+    /// line keeps its own (see [`PlyState::take_line`]).
+    pub killers: Killers,
 }
 
 impl Default for PlyState {
@@ -36,6 +41,19 @@ impl Default for PlyState {
             excluded: None,
             double_extensions: 0,
             plies_from_null: usize::MAX,
+            killers: Killers::default(),
         }
+    }
+}
+
+impl PlyState {
+    /// Takes the state of the line from `line` (another thread's frame of the same ply), but
+    /// keeps this frame's killers: what a thread learnt at a ply stays its own.
+    #[inline]
+    pub fn take_line(&mut self, line: &PlyState) {
+        *self = PlyState {
+            killers: self.killers,
+            ..*line
+        };
     }
 }

@@ -16,7 +16,7 @@ use timeman::Pace;
 
 use crate::accumulators::AccumulatorStack;
 use crate::correction::CorrectionHistory;
-use crate::history::History;
+use crate::history::{History, Killers};
 use crate::params::{LmrTable, SearchParams};
 use crate::pv::PvTable;
 use crate::score::MAX_PLY;
@@ -25,7 +25,7 @@ use crate::stack::PlyState;
 /// One search thread's own state, kept between searches.
 #[derive(Debug)]
 pub struct Worker {
-    /// Butterfly history, killers and countermoves.
+    /// Butterfly, continuation and capture histories, and countermoves.
     pub(crate) history: History,
     /// Pawn-structure corrections of the static evaluation.
     pub(crate) correction: CorrectionHistory,
@@ -101,6 +101,9 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.correction.clear();
+        for frame in self.stack.iter_mut() {
+            frame.killers = Killers::default();
+        }
     }
 
     /// What the timed searches so far spent against their plan.

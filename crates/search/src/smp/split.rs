@@ -49,7 +49,7 @@ impl Searcher<'_> {
             context,
             keys: self.worker.keys.clone(),
             plies: self.worker.stack[..=ply].to_vec(),
-            child_killers: self.worker.history.killers(ply + 1),
+            child_killers: self.worker.stack[ply + 1].killers,
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState::new(work, node)),
         });
@@ -93,8 +93,10 @@ impl Searcher<'_> {
             Role::Helper { suspended } => {
                 let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
                 let plies = self.worker.stack.clone();
-                self.worker.stack[..=ply].copy_from_slice(&sp.plies);
-                self.worker.history.set_killers(ply + 1, sp.child_killers);
+                for (frame, line) in self.worker.stack.iter_mut().zip(&sp.plies) {
+                    frame.take_line(line);
+                }
+                self.worker.stack[ply + 1].killers = sp.child_killers;
                 // Only the slots from the split point's ply to the suspended node's are both
                 // overwritten here and needed later.
                 let accumulators = suspended
@@ -189,7 +191,10 @@ impl Searcher<'_> {
         self.smp.chain = saved_chain;
         if let Some((keys, plies, accumulators)) = saved {
             self.worker.keys = keys;
-            self.worker.stack = plies;
+            // The killers learnt here stay, as the histories do.
+            for (frame, line) in self.worker.stack.iter_mut().zip(plies.iter()) {
+                frame.take_line(line);
+            }
             if let Some(slots) = accumulators {
                 self.worker.accumulators.restore(ply, &slots);
             }
@@ -208,7 +213,6 @@ mod tests {
     use super::super::split_point::tests::split_point;
     use super::*;
     use crate::control::SearchControl;
-    use crate::history::History;
     use crate::stack::PlyState;
     use crate::worker::Worker;
 
@@ -223,10 +227,8 @@ mod tests {
         };
         let mut sp = split_point(0, None);
         let ply = sp.context.ply;
-        let mut owner_killers = History::default();
-        owner_killers.add_killer(ply + 1, mv("g1f3"));
         let spw = Arc::get_mut(&mut sp).expect("not shared yet");
-        spw.child_killers = owner_killers.killers(ply + 1);
+        spw.child_killers.add(mv("g1f3"));
         spw.plies = vec![PlyState::default(); ply + 1];
         spw.state.get_mut().expect("not poisoned").work = None; // no move to search
 
@@ -234,10 +236,36 @@ mod tests {
         let control = SearchControl::default();
         let pool = PoolState::new(2);
         let mut worker = Worker::new();
-        worker.history.add_killer(ply + 1, mv("b1c3"));
+        worker.stack[ply + 1].killers.add(mv("b1c3"));
         let mut helper = worker.searcher(&tt, &control, &pool, 1, None);
         helper.work_at(&sp, Role::Helper { suspended: None });
-        assert_eq!(helper.worker.history.killers(ply + 1), sp.child_killers);
+        assert_eq!(helper.worker.stack[ply + 1].killers, sp.child_killers);
+    }
+
+    /// A frame taking another thread's line takes all of it but the killers, which stay what
+    /// this thread learnt at that ply (a helper keeps them, as it keeps its histories).
+    #[test]
+    fn taking_a_line_keeps_the_killers() {
+        let mv = |text| {
+            Position::startpos()
+                .parse_uci_move(text, false)
+                .expect("legal")
+        };
+        let mut frame = PlyState::default();
+        frame.killers.add(mv("e2e4"));
+        let mut line = PlyState {
+            eval: 37,
+            mv: Some(mv("g1f3")),
+            plies_from_null: 5,
+            ..PlyState::default()
+        };
+        line.killers.add(mv("d2d4"));
+        frame.take_line(&line);
+        assert_eq!(
+            (frame.eval, frame.mv, frame.plies_from_null),
+            (37, Some(mv("g1f3")), 5)
+        );
+        assert_eq!(frame.killers.moves(), [Some(mv("e2e4")), None]);
     }
 
     /// A helper joining a split point starts from a refreshed accumulator equal to the one

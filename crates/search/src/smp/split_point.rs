@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use movegen::{Move, Position};
 
+use crate::history::Killers;
 use crate::movepick::MovePicker;
 use crate::node::{LoopState, NodeContext};
 use crate::stack::PlyState;
@@ -125,7 +126,7 @@ pub(crate) struct SplitPoint {
     pub plies: Vec<PlyState>,
     /// The owner's killers for the children, learnt from the moves searched before the split:
     /// a helper's own killers at that ply come from some unrelated node.
-    pub child_killers: [Option<Move>; 2],
+    pub child_killers: Killers,
     /// A beta cutoff happened here: everything below must stop.
     pub cutoff: AtomicBool,
     /// Behind [`SplitPoint::lock`].
@@ -192,7 +193,7 @@ pub(crate) mod tests {
             },
             keys: Vec::new(),
             plies: Vec::new(),
-            child_killers: [None; 2],
+            child_killers: Killers::default(),
             cutoff: AtomicBool::new(false),
             state: Mutex::new(SplitState::new(
                 SplitWork::Node(picker),
