@@ -116,7 +116,7 @@ mod tests {
     /// a refresh gives.
     #[test]
     fn searches_with_the_network_play_legal_moves_with_exact_accumulators() {
-        let network = Arc::new(Network::embedded().clone());
+        let network = Network::embedded_shared();
         let drifts_before = checks::DRIFTS.load(Relaxed);
         for threads in [1, 2] {
             let mut pool = ThreadPool::new(threads);

@@ -448,7 +448,7 @@ pub(crate) mod tests {
         use nnue::{Network, Nnue};
         use tt::TranspositionTable;
 
-        let network = Arc::new(Network::embedded().clone());
+        let network = Network::embedded_shared();
         let nnue = Nnue::new(&network);
         let tt = TranspositionTable::new(1).expect("1 MB table");
         let control = SearchControl::default();
