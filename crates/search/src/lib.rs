@@ -7,7 +7,6 @@
 //! final [`SearchOutcome`]. A one-thread search needs no pool: [`Worker::search`] runs one on
 //! the calling thread with a table and controls it only borrows.
 
-mod accumulators;
 mod alphabeta;
 mod aspiration;
 mod control;

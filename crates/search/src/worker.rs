@@ -11,11 +11,10 @@
 use std::sync::Arc;
 
 use movegen::{Move, Piece};
-use nnue::Network;
+use nnue::{AccumulatorStack, Network};
 use timeman::{Pace, TimeManager};
 use tt::TranspositionTable;
 
-use crate::accumulators::AccumulatorStack;
 use crate::control::SearchControl;
 use crate::correction::CorrectionHistory;
 use crate::crew::Crew;
@@ -107,7 +106,8 @@ impl Worker {
             params: SearchParams::default(),
             lmr: LmrTable::new(&SearchParams::default()),
             network: None,
-            accumulators: AccumulatorStack::default(),
+            // One per ply and one for the children of the last, as the ply stack.
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
             pace: Pace::default(),
         }
     }
