@@ -1,7 +1,6 @@
 //! Whole runs: the same seed gives the same bytes, whatever the thread count, and the bytes
 //! read back as legal games.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use datafmt::{Game, GameReader};
@@ -100,7 +99,7 @@ fn chess960_runs_make_legal_games() {
 #[test]
 fn network_runs_repeat_themselves_and_differ_from_hand_crafted_ones() {
     let with_network = |threads| Config {
-        network: Some(Arc::new(nnue::Network::embedded().clone())),
+        network: Some(nnue::Network::embedded_shared()),
         ..config(threads, 11, Target::Games(2))
     };
     let (one, summary) = generate(&with_network(1));

@@ -13,9 +13,9 @@ pub fn is_embedded(value: &str) -> bool {
     value.is_empty() || value.eq_ignore_ascii_case("<default>")
 }
 
-/// The network built into the binary, shared.
+/// The network built into the binary, shared (the one decoded copy, not a copy of it).
 pub fn embedded() -> Arc<Network> {
-    Arc::new(Network::embedded().clone())
+    Network::embedded_shared()
 }
 
 /// Why an `EvalFile` was refused.

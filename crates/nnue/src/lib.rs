@@ -6,6 +6,8 @@
 //! - [`Accumulator`] and [`Nnue`]: the hidden layer for both perspectives, refreshed from a
 //!   position or updated from the parent's (`child = parent + added rows − removed rows`), and
 //!   the output layer.
+//! - [`AccumulatorStack`]: the accumulators along a line of play, one per ply, updated lazily
+//!   when a node is evaluated: what a search keeps.
 //! - [`format`]: the network file, its header and the checks that refuse a wrong file.
 //! - [`Backend`]: scalar, AVX2 and AVX-512 kernels with identical results.
 //!
@@ -20,6 +22,7 @@ pub mod features;
 pub mod format;
 mod network;
 mod simd;
+mod stack;
 
 pub use accumulator::{Accumulator, Nnue};
 pub use buckets::OutputBuckets;
@@ -27,6 +30,7 @@ pub use features::{Delta, Feature, INPUTS};
 pub use format::NetworkError;
 pub use network::Network;
 pub use simd::{Backend, Row};
+pub use stack::{AccumulatorSlot, AccumulatorStack};
 
 /// The hidden layer's width per perspective.
 pub const HIDDEN: usize = 256;

@@ -1,6 +1,6 @@
 //! The quantised network in memory, and its output layer.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::format::{self, HEADER_LEN, NetworkError, offsets};
 use crate::simd::{Backend, Row};
@@ -77,9 +77,20 @@ impl Network {
 
     /// The network built into the binary, decoded on first use.
     pub fn embedded() -> &'static Network {
-        static NET: OnceLock<Network> = OnceLock::new();
+        Network::embedded_shared_ref()
+    }
+
+    /// The network built into the binary, shared: every call hands out the one decoded copy
+    /// (a network is some 400 KB, too much to copy per search or per thread).
+    pub fn embedded_shared() -> Arc<Network> {
+        Arc::clone(Network::embedded_shared_ref())
+    }
+
+    /// The one decoded copy of the embedded network, made on first use.
+    fn embedded_shared_ref() -> &'static Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
         NET.get_or_init(|| match Network::from_bytes(EMBEDDED) {
-            Ok(net) => net,
+            Ok(net) => Arc::new(net),
             // The const check above ran the same validation at build time.
             Err(e) => unreachable!("embedded network passed the build-time check: {e}"),
         })
@@ -119,5 +130,18 @@ impl Network {
         // Dividing by QA first brings the squared activation back to one factor of QA.
         let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (out * i64::from(SCALE) / (i64::from(QA) * i64::from(QB))) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whoever asks for the embedded network, shared or borrowed, gets the one copy.
+    #[test]
+    fn the_embedded_network_is_one_copy() {
+        let (a, b) = (Network::embedded_shared(), Network::embedded_shared());
+        assert!(std::ptr::eq(&*a, &*b));
+        assert!(std::ptr::eq(&*a, Network::embedded()));
     }
 }

@@ -1,5 +1,10 @@
 //! The static evaluation: the one place where the search chooses between the hand-crafted
 //! evaluation and the network, and where the network's accumulators follow the line.
+//!
+//! The worker's [`nnue::AccumulatorStack`] updates lazily, when a node is evaluated: nodes cut
+//! off by the table, in check, or whose evaluation the table holds cost no update. Its line
+//! starts from a refresh at the root, and at a split point where a helper joins (its line
+//! starts at the split point's ply).
 
 use movegen::{Move, Position};
 use nnue::Nnue;
@@ -60,9 +65,7 @@ pub(crate) mod checks {
     use std::sync::atomic::Ordering::Relaxed;
 
     use movegen::Position;
-    use nnue::{Accumulator, Nnue};
-
-    use crate::accumulators::AccumulatorStack;
+    use nnue::{Accumulator, AccumulatorStack, Nnue};
 
     /// Network evaluations checked, over every test of the crate.
     pub static EVALUATIONS: AtomicU64 = AtomicU64::new(0);
@@ -95,11 +98,12 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::Ordering::Relaxed;
 
-    use nnue::Network;
+    use nnue::{AccumulatorStack, Network, Nnue};
     use timeman::Limits;
     use tt::TranspositionTable;
 
     use super::checks;
+    use crate::score::MAX_PLY;
     use crate::{SearchControl, SearchRequest, ThreadPool};
     use movegen::Position;
 
@@ -116,7 +120,7 @@ mod tests {
     /// a refresh gives.
     #[test]
     fn searches_with_the_network_play_legal_moves_with_exact_accumulators() {
-        let network = Arc::new(Network::embedded().clone());
+        let network = Network::embedded_shared();
         let drifts_before = checks::DRIFTS.load(Relaxed);
         for threads in [1, 2] {
             let mut pool = ThreadPool::new(threads);
@@ -143,5 +147,21 @@ mod tests {
             }
         }
         assert_eq!(checks::DRIFTS.load(Relaxed), drifts_before);
+    }
+
+    /// The check itself: an accumulator that does not belong to the position is caught.
+    #[test]
+    fn an_accumulator_of_another_position_is_seen_as_a_drift() {
+        let start = Position::startpos();
+        let e2e4 = start.parse_uci_move("e2e4", false).expect("legal");
+        let mut after = start.clone();
+        after.play(e2e4);
+        let nnue = Nnue::new(Network::embedded());
+        let mut stack = AccumulatorStack::new(MAX_PLY + 2);
+        stack.refresh(&nnue, 0, &start);
+        assert!(checks::matches_refresh(&mut stack, &nnue, &start, 0));
+        assert!(!checks::matches_refresh(&mut stack, &nnue, &after, 0));
+        stack.play(0, &start, e2e4);
+        assert!(checks::matches_refresh(&mut stack, &nnue, &after, 1));
     }
 }

@@ -20,7 +20,6 @@
 //! - `root` (the iterations at the root), `driver` (one whole search), `smp::pool` (the
 //!   threads kept between searches).
 
-mod accumulators;
 mod alphabeta;
 mod aspiration;
 mod control;

@@ -11,10 +11,9 @@
 
 use std::sync::Arc;
 
-use nnue::Network;
+use nnue::{AccumulatorStack, Network};
 use timeman::Pace;
 
-use crate::accumulators::AccumulatorStack;
 use crate::correction::CorrectionHistory;
 use crate::history::{History, Killers};
 use crate::params::{LmrTable, SearchParams};
@@ -68,7 +67,8 @@ impl Worker {
             params: SearchParams::default(),
             lmr: LmrTable::new(&SearchParams::default()),
             network: None,
-            accumulators: AccumulatorStack::default(),
+            // One per ply and one for the children of the last, as the ply stack.
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
             pace: Pace::default(),
         }
     }

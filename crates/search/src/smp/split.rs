@@ -275,7 +275,7 @@ mod tests {
     fn a_helper_starts_from_the_owners_accumulator_and_keeps_its_own_line() {
         use nnue::{Network, Nnue};
 
-        let network = Arc::new(Network::embedded().clone());
+        let network = Network::embedded_shared();
         let nnue = Nnue::new(&network);
         let tt = TranspositionTable::new(1).expect("1 MB table");
         let control = SearchControl::default();

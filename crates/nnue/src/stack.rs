@@ -1,0 +1,132 @@
+//! The accumulators along a line of play, one per ply: what a search keeps to evaluate every
+//! node of its current line with one small update each.
+//!
+//! Copy-make, as the search's positions are: the child's accumulator is the parent's plus the
+//! rows the move adds and minus the rows it removes, in a slot of its own, so going back up
+//! the line undoes nothing and needs no pop. The update is lazy (as in Stockfish's
+//! accumulator stack and Viridithas's `NNUEState`): playing a move only notes what it changed,
+//! and the rows are added when a node on the line is evaluated, catching up from the nearest
+//! ancestor that is up to date. Nodes that are never evaluated cost no update at all.
+//!
+//! A line starts from a full [`AccumulatorStack::refresh`] at some ply (the root, or wherever
+//! a thread joins the line); every later ply is reached through [`AccumulatorStack::play`] or
+//! [`AccumulatorStack::pass`] from the ply before.
+
+use movegen::{Move, Position};
+
+use crate::accumulator::{Accumulator, Nnue};
+use crate::features::Delta;
+
+/// What a slot's accumulator is, relative to its parent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Up to date with the position at this ply.
+    Ready,
+    /// The parent's, changed by this move (not yet applied).
+    Move(Delta),
+    /// The parent's as it is: a null move changes no piece (the halves are per colour).
+    Null,
+}
+
+/// One ply's accumulator and whether it is up to date: what [`AccumulatorStack::save`] sets
+/// aside.
+#[derive(Clone, Copy, Debug)]
+pub struct AccumulatorSlot {
+    acc: Accumulator,
+    state: State,
+}
+
+impl Default for AccumulatorSlot {
+    fn default() -> AccumulatorSlot {
+        AccumulatorSlot {
+            acc: Accumulator::default(),
+            state: State::Ready,
+        }
+    }
+}
+
+/// One accumulator per ply of a line, allocated once: plies `0..plies` of
+/// [`AccumulatorStack::new`]. Every method takes the [`Nnue`] it computes with, so one stack
+/// serves whichever network its owner evaluates with (one line, one network at a time).
+#[derive(Debug)]
+pub struct AccumulatorStack {
+    slots: Box<[AccumulatorSlot]>,
+}
+
+impl AccumulatorStack {
+    /// A stack for lines of up to `plies` nodes (ply `0` to `plies - 1`).
+    pub fn new(plies: usize) -> AccumulatorStack {
+        AccumulatorStack {
+            slots: vec![AccumulatorSlot::default(); plies].into_boxed_slice(),
+        }
+    }
+
+    /// Builds the accumulator of `pos`, the node at `ply`, from scratch: the start of a line.
+    pub fn refresh(&mut self, nnue: &Nnue<'_>, ply: usize, pos: &Position) {
+        let slot = &mut self.slots[ply];
+        nnue.refresh(&mut slot.acc, pos);
+        slot.state = State::Ready;
+    }
+
+    /// Notes that the node at `ply + 1` is `pos` (the node at `ply`) after `mv`, a legal
+    /// move there. Computes nothing yet.
+    #[inline]
+    pub fn play(&mut self, ply: usize, pos: &Position, mv: Move) {
+        // `of_move` fails only for a move from an empty square, which no legal move is; the
+        // child would then have the parent's pieces.
+        self.slots[ply + 1].state = Delta::of_move(pos, mv).map_or(State::Null, State::Move);
+    }
+
+    /// Notes that the node at `ply + 1` is the node at `ply` with the move passed (a null
+    /// move).
+    #[inline]
+    pub fn pass(&mut self, ply: usize) {
+        self.slots[ply + 1].state = State::Null;
+    }
+
+    /// The evaluation of the node at `ply`, the position `pos`, in centipawns for its side to
+    /// move: first brings the accumulators from the nearest ready ancestor down to `ply`.
+    #[inline]
+    pub fn evaluate(&mut self, nnue: &Nnue<'_>, ply: usize, pos: &Position) -> i32 {
+        let acc = self.bring_up_to_date(nnue, ply);
+        nnue.evaluate(acc, pos)
+    }
+
+    /// A copy of the up-to-date accumulator of the node at `ply`, to compare with a refresh.
+    pub fn current(&mut self, nnue: &Nnue<'_>, ply: usize) -> Accumulator {
+        *self.bring_up_to_date(nnue, ply)
+    }
+
+    /// The up-to-date accumulator of the node at `ply`.
+    // Inline so that it is compiled, as the rest of the hot path, into the caller's crate.
+    #[inline]
+    fn bring_up_to_date(&mut self, nnue: &Nnue<'_>, ply: usize) -> &Accumulator {
+        // Every line starts at a refreshed slot, so the walk ends at or above the line's start.
+        let mut ready = ply;
+        while ready > 0 && !matches!(self.slots[ready].state, State::Ready) {
+            ready -= 1;
+        }
+        for child in ready + 1..=ply {
+            let (parents, rest) = self.slots.split_at_mut(child);
+            let (parent, slot) = (&parents[child - 1].acc, &mut rest[0]);
+            match slot.state {
+                State::Move(delta) => nnue.update(&mut slot.acc, parent, &delta),
+                State::Null => slot.acc = *parent,
+                State::Ready => {}
+            }
+            slot.state = State::Ready;
+        }
+        &self.slots[ply].acc
+    }
+
+    /// A copy of the slots `from..=to`, for a line that another one will overwrite there and
+    /// that must survive it (a thread that helps elsewhere while its own line waits).
+    pub fn save(&self, from: usize, to: usize) -> Vec<AccumulatorSlot> {
+        self.slots[from..=to].to_vec()
+    }
+
+    /// Puts back slots taken by [`AccumulatorStack::save`] from `from` on.
+    pub fn restore(&mut self, from: usize, saved: &[AccumulatorSlot]) {
+        self.slots[from..from + saved.len()].copy_from_slice(saved);
+    }
+}
