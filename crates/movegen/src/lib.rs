@@ -12,6 +12,7 @@ mod legal_moves;
 mod legality;
 mod make_move;
 mod material;
+mod move_kind;
 mod moves;
 mod perft;
 mod position;

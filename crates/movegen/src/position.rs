@@ -198,31 +198,6 @@ impl Position {
         blockers
     }
 
-    /// Whether `mv` captures something (en passant included; castling never does).
-    #[inline]
-    pub fn is_capture(&self, mv: crate::Move) -> bool {
-        mv.is_en_passant() || (!mv.is_castle() && self.board[mv.to().index()].is_some())
-    }
-
-    /// Whether `mv` neither captures nor promotes: the moves ordered by history and pruned by
-    /// futility and late-move rules.
-    #[inline]
-    pub fn is_quiet(&self, mv: crate::Move) -> bool {
-        !self.is_capture(mv) && mv.promotion().is_none()
-    }
-
-    /// The role `mv` captures, if any (a pawn for en passant).
-    #[inline]
-    pub fn captured_role(&self, mv: crate::Move) -> Option<Role> {
-        if mv.is_en_passant() {
-            Some(Role::Pawn)
-        } else if mv.is_castle() {
-            None
-        } else {
-            self.board[mv.to().index()].map(|p| p.role)
-        }
-    }
-
     /// Whether the side to move has only its king and pawns (where null moves are unsafe).
     pub fn only_king_and_pawns(&self, color: Color) -> bool {
         (self.color_bb(color) & !(self.role_bb(Role::King) | self.role_bb(Role::Pawn))).is_empty()

@@ -28,7 +28,9 @@
 //! [`validate`] is a `const fn`, so the network embedded at build time is checked by the
 //! compiler and the same checks refuse a bad file at run time.
 
-use crate::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
+use crate::arch::{HIDDEN, QA, QB, SCALE};
+use crate::buckets::OutputBuckets;
+use crate::features::INPUTS;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"TSBNNUE\n";

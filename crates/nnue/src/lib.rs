@@ -17,6 +17,7 @@
 //! QA, output weights by QB, and the float network's output times [`SCALE`] in centipawns.
 
 mod accumulator;
+mod arch;
 mod buckets;
 pub mod features;
 pub mod format;
@@ -25,20 +26,10 @@ mod simd;
 mod stack;
 
 pub use accumulator::{Accumulator, Nnue};
+pub use arch::{HIDDEN, QA, QB, SCALE};
 pub use buckets::OutputBuckets;
 pub use features::{Delta, Feature, INPUTS};
 pub use format::NetworkError;
 pub use network::Network;
 pub use simd::{Backend, Row};
 pub use stack::{AccumulatorSlot, AccumulatorStack};
-
-/// The hidden layer's width per perspective.
-pub const HIDDEN: usize = 256;
-/// The feature transformer's quantisation: a float weight `w` is stored as `round(w × QA)`,
-/// and the activation clips at `QA` (1.0 in float).
-pub const QA: i16 = 255;
-/// The output layer's quantisation: weights stored as `round(w × QB)`.
-pub const QB: i16 = 64;
-/// Centipawns per unit of the float network's output (the trainer fits `sigmoid(out)` to
-/// `sigmoid(score / SCALE)`).
-pub const SCALE: i32 = 400;

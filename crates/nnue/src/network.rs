@@ -2,9 +2,11 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::arch::{HIDDEN, QA, QB, SCALE};
+use crate::buckets::OutputBuckets;
+use crate::features::INPUTS;
 use crate::format::{self, HEADER_LEN, NetworkError, offsets};
 use crate::simd::{Backend, Row};
-use crate::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
 
 /// A validated network: feature transformer `INPUTS → HIDDEN` (shared by both perspectives)
 /// and one output layer `2 × HIDDEN → 1` per output bucket, all integers.

@@ -5,7 +5,7 @@
 //! file checks keep in range (accumulators within 16 bits, `QA × |output weight| < 2^15`), and
 //! the 32-bit sums wrap in every form, so the order of additions cannot matter.
 
-use crate::{HIDDEN, QA};
+use crate::arch::{HIDDEN, QA};
 
 /// A 64-byte aligned row of `HIDDEN` 16-bit values: an accumulator half, or the weights of one
 /// input or one output half.
