@@ -24,7 +24,7 @@
 use libfuzzer_sys::fuzz_target;
 use movegen::{GenKind, Position, divide, perft};
 use search::{History, SearchControl, SearchRequest, search};
-use timeman::{Limits, TimeOptions};
+use timeman::Limits;
 use tt::TranspositionTable;
 
 mod consistency;
@@ -148,18 +148,13 @@ fn check_perft_two(pos: &Position, children: &[Position]) {
 
 /// A depth-2 search on one thread returns a legal move, or none exactly when there is none.
 fn check_search(pos: &Position) {
-    let request = SearchRequest {
-        position: pos.clone(),
-        history: Vec::new(),
-        limits: Limits {
+    let request = SearchRequest::new(
+        pos.clone(),
+        Limits {
             depth: Some(2),
             ..Limits::default()
         },
-        time_options: TimeOptions::default(),
-        searchmoves: Vec::new(),
-        multipv: 1,
-        threads: 1,
-    };
+    );
     let Ok(tt) = TranspositionTable::new(1) else {
         return;
     };

@@ -252,6 +252,8 @@ fn logged_search(
         searchmoves: Vec::new(),
         multipv: 1,
         tablebases: None,
+        strength: search::Strength::FULL,
+        seed: 0,
     };
     let mut rows: Vec<IterationRow> = Vec::new();
     let mut on_event = |event: SearchEvent<'_>| {

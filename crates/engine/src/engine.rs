@@ -391,6 +391,8 @@ impl Engine {
             searchmoves,
             multipv: self.options.spin(OptionId::MultiPv).max(1) as usize,
             tablebases: self.tablebase_config(),
+            strength: self.options.strength(),
+            seed: choice_seed(&self.position),
         };
         let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
         // What the watchdog plays if the search never completes an iteration in time.
@@ -474,6 +476,15 @@ impl Engine {
             in_use,
         ));
     }
+}
+
+/// A seed for a weaker level's move choice: the position and the clock, so that the same
+/// position is not always answered the same way.
+fn choice_seed(position: &Position) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    position.key() ^ nanos
 }
 
 /// Threads that fill and clear the table: every core, since nothing else runs meanwhile.

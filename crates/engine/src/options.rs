@@ -19,7 +19,7 @@ pub use store::{OptionValue, Options};
 
 use std::fmt;
 
-use search::MAX_THREADS;
+use search::{MAX_ELO, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
 
 /// The type of an option with its default (and range or choices), as the `uci` reply lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +120,16 @@ option_table! {
     MultiPv => own("MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 }),
     /// Chess960 castling notation (king takes rook).
     Chess960 => own("UCI_Chess960", OptionKind::Check { default: false }),
+    /// Playing strength from 0 to 20 (full strength), unless `UCI_LimitStrength` is on.
+    SkillLevel => own("Skill Level", OptionKind::Spin {
+        default: MAX_SKILL_LEVEL as i64, min: 0, max: MAX_SKILL_LEVEL as i64,
+    }),
+    /// Play at the rating `UCI_Elo` asks for (it overrides `Skill Level`).
+    LimitStrength => own("UCI_LimitStrength", OptionKind::Check { default: false }),
+    /// The rating to play at with `UCI_LimitStrength` (CCRL Blitz scale).
+    UciElo => own("UCI_Elo", OptionKind::Spin {
+        default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
+    }),
     /// Milliseconds kept back per move for GUI and network latency.
     MoveOverhead => time(timeman::MOVE_OVERHEAD),
     /// Which time model plans the search time.

@@ -86,8 +86,12 @@ pub(crate) fn drive(
     // The search's clock starts here: time spent before the first iteration (the tables at the
     // root) counts against its budget.
     let clock_start = Instant::now();
-    let tm = TimeManager::new(&request.limits, &request.time_options, root.game_ply())
-        .paced(&worker.pace);
+    // A weaker level searches fewer nodes than any limit asked for.
+    let mut limits = request.limits;
+    if let Some(cap) = request.strength.node_limit() {
+        limits.nodes = Some(limits.nodes.map_or(cap, |asked| asked.min(cap)));
+    }
+    let tm = TimeManager::new(&limits, &request.time_options, root.game_ply()).paced(&worker.pace);
     let root_wait = root_wait_limit(&tm, clock_start);
     worker.keys.clear();
     worker.keys.extend_from_slice(&request.history);
@@ -182,13 +186,18 @@ fn run_root(
         searcher,
         root,
         moves,
-        multipv: request.multipv,
+        // A weaker level needs several lines to choose among.
+        multipv: request.multipv.max(request.strength.lines()),
         completed_depth: 0,
         best_move_changes: 0,
         completed: None,
+        completed_lines: Vec::new(),
         on_event,
     };
     root_search.run(max_depth);
+    if !request.strength.is_full() {
+        root_search.choose_weaker(request.strength, request.seed);
+    }
     // The final line: the GUI's last PV must start with the move we play.
     let depth = root_search.completed_depth.max(1);
     root_search.report(0, ScoreBound::Exact, depth);

@@ -4,6 +4,7 @@ use movegen::{Move, Position};
 use timeman::{Limits, TimeOptions};
 
 use crate::smp::stats::SplitSummary;
+use crate::strength::Strength;
 use crate::tablebase::TablebaseConfig;
 
 /// Everything one `go` asks for.
@@ -23,6 +24,11 @@ pub struct SearchRequest {
     pub multipv: usize,
     /// Syzygy tablebases to probe, if any.
     pub tablebases: Option<TablebaseConfig>,
+    /// How strongly to play (`Skill Level`, `UCI_LimitStrength`): below full strength the
+    /// search is node-limited and the move is chosen among several lines.
+    pub strength: Strength,
+    /// Seeds the random part of that choice (unused at full strength).
+    pub seed: u64,
 }
 
 impl SearchRequest {
@@ -37,6 +43,8 @@ impl SearchRequest {
             searchmoves: Vec::new(),
             multipv: 1,
             tablebases: None,
+            strength: Strength::FULL,
+            seed: 0,
         }
     }
 }

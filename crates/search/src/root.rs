@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use movegen::{Move, Position};
+use rng::Rng;
 use timeman::{IterationReport, IterationVerdict, RootScore};
 
 use crate::aspiration::{AspirationWindow, Fit};
@@ -13,6 +14,7 @@ use crate::root_move::RootMove;
 use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
 use crate::searcher::Searcher;
 use crate::smp::split_point::{RootMoves, SplitWork};
+use crate::strength::Strength;
 
 /// The deepest iteration started.
 pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
@@ -28,6 +30,9 @@ pub(crate) struct RootSearch<'s, 'a> {
     /// The best line of the last completed iteration: what is played if the next one is
     /// interrupted, since a half-searched iteration's scores and lines are not trustworthy.
     pub completed: Option<RootMove>,
+    /// The move and score of each line of the last completed iteration, best first: what a
+    /// weaker level chooses among.
+    pub completed_lines: Vec<(Move, i32)>,
     pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
 }
 
@@ -61,6 +66,8 @@ impl RootSearch<'_, '_> {
                 .as_ref()
                 .is_some_and(|before| before.mv != self.moves[0].mv);
             self.completed = Some(self.moves[0].clone());
+            self.completed_lines.clear();
+            (self.completed_lines).extend(self.moves[..multipv].iter().map(|rm| (rm.mv, rm.score)));
             if let Some(main) = &mut self.searcher.main {
                 main.time_checks_enabled = true;
             }
@@ -71,6 +78,18 @@ impl RootSearch<'_, '_> {
             if verdict != IterationVerdict::Continue {
                 break;
             }
+        }
+    }
+
+    /// Below full strength: puts the line `strength` chooses among the last completed
+    /// iteration's in front, so that it is reported last and played.
+    pub fn choose_weaker(&mut self, strength: Strength, seed: u64) {
+        let mut rng = Rng::new(seed);
+        let Some(chosen) = strength.choose(&self.completed_lines, &mut rng) else {
+            return;
+        };
+        if let Some(i) = self.moves.iter().position(|rm| rm.mv == chosen) {
+            self.moves[..=i].rotate_right(1);
         }
     }
 

@@ -18,6 +18,17 @@ use crate::worker::Worker;
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
 const CHECK_INTERVAL: u64 = 1024;
 
+/// The check interval for a search with `node_limit`: [`CHECK_INTERVAL`], or for small limits
+/// (a weak skill level's 64 nodes, `go nodes 500`) a power of two near a sixteenth of the
+/// limit, so that the limit is kept to within a few percent rather than overshot by up to a
+/// thousand nodes.
+fn check_interval(node_limit: Option<u64>) -> u64 {
+    node_limit.map_or(CHECK_INTERVAL, |limit| {
+        let share = (limit / 16).max(1);
+        (1 << share.ilog2()).min(CHECK_INTERVAL)
+    })
+}
+
 /// What only the main thread has: the clock.
 #[derive(Debug)]
 pub(crate) struct MainThread {
@@ -59,6 +70,8 @@ pub(crate) struct Searcher<'a> {
     pub tb: Option<&'a SearchTablebases>,
     /// The instruction set the network runs on (chosen once per search).
     pub backend: Backend,
+    /// The node-count check runs when `nodes & check_mask == 0`.
+    check_mask: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -71,9 +84,11 @@ impl<'a> Searcher<'a> {
         main: Option<MainThread>,
         worker: &'a mut Worker,
     ) -> Searcher<'a> {
+        let check_mask = check_interval(main.as_ref().and_then(|m| m.tm.node_limit())) - 1;
         Searcher {
             tt,
             control,
+            check_mask,
             smp: SmpLink::new(pool, index),
             main,
             start: Instant::now(),
@@ -91,7 +106,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes % CHECK_INTERVAL == 0 {
+        if self.nodes & self.check_mask == 0 {
             self.check_limits();
         }
     }
@@ -177,6 +192,18 @@ mod tests {
     use super::*;
     use crate::control::SearchControl;
     use tt::TranspositionTable;
+
+    #[test]
+    fn small_node_limits_are_checked_more_often() {
+        assert_eq!(check_interval(None), CHECK_INTERVAL);
+        assert_eq!(check_interval(Some(10_000_000)), CHECK_INTERVAL);
+        assert_eq!(check_interval(Some(16_384)), CHECK_INTERVAL);
+        assert_eq!(check_interval(Some(16_383)), 512);
+        assert_eq!(check_interval(Some(500)), 16);
+        assert_eq!(check_interval(Some(64)), 4);
+        assert_eq!(check_interval(Some(1)), 1);
+        assert_eq!(check_interval(Some(0)), 1);
+    }
 
     /// The keys of the start position and of each position after `moves`, and the last one.
     fn line(moves: &[&str]) -> (Vec<u64>, Position) {

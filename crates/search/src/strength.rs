@@ -14,10 +14,10 @@
 //!   Moves far worse than the best rarely win that draw, so the choice stays among moves a
 //!   player of that level would consider. A mate it has found is always played.
 //!
-//! `UCI_Elo` picks the level whose measured rating is the one asked for
-//! ([`Strength::from_elo`]), by interpolating in [`ELO_BY_LEVEL`], which matches played
-//! against engines with public ratings measure (`tools/strength/README.md` has the table and
-//! how it was made). Stockfish's `Skill` (its `search.cpp`) is the model for the move choice.
+//! `UCI_Elo` picks the level whose rating is the one asked for ([`Strength::from_elo`]), by
+//! interpolating in [`ELO_BY_LEVEL`]. Its values are a first estimate until matches against
+//! engines with public ratings measure them (`tools/strength/README.md` says how). Stockfish's
+//! `Skill` (its `search.cpp`) is the model for the move choice.
 
 use movegen::Move;
 use rng::Rng;
@@ -31,7 +31,8 @@ pub const MIN_ELO: u32 = 1320;
 /// The highest `UCI_Elo`.
 pub const MAX_ELO: u32 = 3190;
 
-/// Ratings (CCRL Blitz scale) of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing.
+/// Ratings (CCRL Blitz scale) of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing. A first
+/// estimate (a straight line), not yet measured.
 pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
     (0.0, 1320.0),
     (2.0, 1500.0),

@@ -218,6 +218,12 @@ impl TimeManager {
         f64::from(self.options.spend_target_percent) / 100.0
     }
 
+    /// The most nodes the search may take (`go nodes`, a skill level's limit), if any.
+    #[must_use]
+    pub fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
     /// The planned optimum and maximum, or `None` when time does not limit this search
     /// (`infinite`, or only `depth`/`nodes`/`mate`).
     #[must_use]

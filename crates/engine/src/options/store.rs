@@ -4,6 +4,7 @@ use super::{OPTIONS, OptionId, OptionKind, OptionSpec};
 use crate::text::{excerpt, parse_i64_saturating};
 use std::fmt;
 
+use search::Strength;
 use timeman::TimeOptions;
 
 /// The current value of one option.
@@ -216,6 +217,16 @@ impl Options {
         }
         options.ponder = self.check(OptionId::Ponder);
         options
+    }
+
+    /// How strongly to play: `UCI_Elo` when `UCI_LimitStrength` is on, else `Skill Level`
+    /// (full strength at its default, 20).
+    pub fn strength(&self) -> Strength {
+        if self.check(OptionId::LimitStrength) {
+            Strength::from_elo(self.spin(OptionId::UciElo) as u32)
+        } else {
+            Strength::from_skill_level(self.spin(OptionId::SkillLevel) as u32)
+        }
     }
 
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.

@@ -19,6 +19,9 @@ fn uci_reply_lines() {
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1320 min 1320 max 3190",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Time Model type combo default Marginal var Marginal var Classic",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
@@ -380,4 +383,23 @@ fn unknown_names_suggest_the_nearest() {
         other => panic!("{other:?}"),
     }
     assert_eq!(options, Options::new());
+}
+
+#[test]
+fn strength_follows_skill_level_unless_limit_strength_is_on() {
+    let mut options = Options::new();
+    assert!(options.strength().is_full());
+    options.set("Skill Level", Some("5")).unwrap();
+    assert_eq!(options.strength(), search::Strength::from_skill_level(5));
+    // UCI_Elo is ignored until UCI_LimitStrength is on, and then overrides Skill Level.
+    options.set("UCI_Elo", Some("2260")).unwrap();
+    assert_eq!(options.strength(), search::Strength::from_skill_level(5));
+    options.set("UCI_LimitStrength", Some("true")).unwrap();
+    assert_eq!(options.strength(), search::Strength::from_elo(2260));
+    assert!(!options.strength().is_full());
+    options.set("UCI_Elo", Some("9999")).unwrap();
+    assert!(
+        !options.strength().is_full(),
+        "the top rating is still a limited level"
+    );
 }
