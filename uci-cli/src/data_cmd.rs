@@ -2,12 +2,40 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
+use clap::Args;
 use datafmt::{GameReader, Stats};
 
 use crate::output::send;
+
+/// What `tsubame data-stats ...` asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct DataStatsArgs {
+    /// The data files (`datagen`'s format).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// What `tsubame convert-text ...` asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct ConvertTextArgs {
+    /// The `FEN | score | result` lines, `-` for standard input.
+    #[arg(value_name = "IN|-")]
+    pub input: String,
+    /// The file the packed boards are appended to.
+    #[arg(value_name = "OUT")]
+    pub output: PathBuf,
+}
+
+/// Runs `tsubame data-stats`: each file in turn, stopping at the first defect.
+pub fn run_stats(args: &DataStatsArgs) -> anyhow::Result<()> {
+    for path in &args.files {
+        stats(path)?;
+    }
+    Ok(())
+}
 
 /// Reads every game of `path`, checking each board and move, and prints the totals. Fails on
 /// the first defect, after printing what came before it.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
+use clap::{ArgGroup, Args};
 use datagen::{
     Config, Ending, NodeLimits, OpeningRules, Player, Progress, Rules, StartPositions, Summary,
     Target,
@@ -14,6 +15,7 @@ use datagen::{
 
 use nnue::Network;
 
+use crate::evaluation::Evaluation;
 use crate::output::{info_string, send};
 use engine::network;
 use search::MAX_THREADS;
@@ -22,11 +24,6 @@ use search::MAX_THREADS;
 pub const DEFAULT_NODES: u64 = 5000;
 /// Default table size per thread, MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
-
-/// The usage text of `tsubame datagen`.
-pub const USAGE: &str = "usage: tsubame datagen --out FILE (--games N | --positions N | --time SECONDS) \
-[--threads N] [--nodes N] [--hard-nodes N] [--hash MB] [--seed N] [--book FILE] [--chess960 | --dfrc] \
-[--progress SECONDS] [--eval nnue|hce] [--evalfile FILE] [--syzygy DIR]";
 
 /// The evaluation the self-play searches use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,127 +60,112 @@ impl DatagenEval {
     }
 }
 
-/// What `tsubame datagen ...` asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("must be a number from 1 to {MAX_THREADS}")),
+    }
+}
+
+/// What `tsubame datagen ...` asked for, as docs/training-data.md describes each option.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+#[command(group(ArgGroup::new("target").required(true).args(["games", "positions", "time"])))]
 pub struct DatagenArgs {
-    /// The output file, appended to.
+    /// The output file; runs append to it.
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// When to stop.
-    pub target: Target,
-    /// Threads.
+    /// Stops after N games.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Stops after the first games holding N positions.
+    #[arg(long, value_name = "N")]
+    pub positions: Option<u64>,
+    /// Stops after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<u64>,
+    /// Threads, each with its own single-threaded search and table.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_count)]
     pub threads: usize,
-    /// Soft and hard node limits per move.
-    pub nodes: NodeLimits,
-    /// Table per thread, MiB.
+    /// Soft node limit per move: the search stops after the iteration that passes it.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// The most nodes a move may take [default: 8 x --nodes].
+    #[arg(long = "hard-nodes", value_name = "N")]
+    pub hard_nodes: Option<u64>,
+    /// Table per thread, MiB, cleared before each game.
+    #[arg(long = "hash", value_name = "MB", default_value_t = DEFAULT_HASH_MB)]
     pub hash_mb: usize,
-    /// The seed, if given.
+    /// The run's seed (printed) [default: the clock].
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// A book of start positions.
+    /// FEN or EPD lines to start from [default: the start position].
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["chess960", "dfrc"])]
     pub book: Option<PathBuf>,
-    /// Chess960 (`Some(false)`) or double Chess960 (`Some(true)`) starts.
-    pub chess960: Option<bool>,
+    /// Chess960 starts (one back rank for both sides).
+    #[arg(long, overrides_with = "dfrc")]
+    pub chess960: bool,
+    /// Double Chess960 starts (one back rank for each side).
+    #[arg(long, overrides_with = "chess960")]
+    pub dfrc: bool,
     /// Seconds between progress lines.
+    #[arg(long = "progress", value_name = "SECONDS", default_value_t = 10)]
     pub progress_secs: u64,
-    /// The evaluation (by default the engine's, the embedded network).
-    pub eval: DatagenEval,
-    /// Syzygy folders (a `SyzygyPath` value) whose tables end games with their result.
+    /// The evaluation the searches use.
+    #[arg(long, value_enum, default_value_t = Evaluation::Nnue)]
+    pub eval: Evaluation,
+    /// The network to play with (not with --eval hce) [default: the embedded network].
+    #[arg(long, value_name = "FILE")]
+    pub evalfile: Option<PathBuf>,
+    /// Syzygy folders (as in SyzygyPath), whose tables end games with their result.
+    #[arg(long, value_name = "DIR")]
     pub syzygy: Option<String>,
 }
 
-/// Parses the arguments after `datagen`.
-pub fn parse_datagen_args(args: &[String]) -> anyhow::Result<DatagenArgs> {
-    let mut out = None;
-    let mut target = None;
-    let mut threads = 1usize;
-    let mut nodes = DEFAULT_NODES;
-    let mut hard_nodes = None;
-    let mut hash_mb = DEFAULT_HASH_MB;
-    let mut seed = None;
-    let mut book = None;
-    let mut chess960 = None;
-    let mut progress_secs = 10;
-    let mut hand_crafted = false;
-    let mut evalfile = None;
-    let mut syzygy = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = |what: &str| -> anyhow::Result<&String> {
-            it.next().with_context(|| format!("{flag} needs {what}"))
-        };
-        let number = |text: &String| -> anyhow::Result<u64> {
-            text.parse::<u64>()
-                .with_context(|| format!("{flag}: '{text}' is not a number"))
-        };
-        let mut set_target = |t: Target| -> anyhow::Result<()> {
-            if target.replace(t).is_some() {
-                bail!("give only one of --games, --positions and --time");
-            }
-            Ok(())
-        };
-        match flag.as_str() {
-            "--out" => out = Some(PathBuf::from(value("a file")?)),
-            "--games" => set_target(Target::Games(number(value("a number")?)?))?,
-            "--positions" => set_target(Target::Positions(number(value("a number")?)?))?,
-            "--time" => set_target(Target::Time(Duration::from_secs(number(value(
-                "seconds",
-            )?)?)))?,
-            "--threads" => threads = number(value("a number")?)? as usize,
-            "--nodes" => nodes = number(value("a number")?)?,
-            "--hard-nodes" => hard_nodes = Some(number(value("a number")?)?),
-            "--hash" => hash_mb = number(value("MiB")?)? as usize,
-            "--seed" => seed = Some(number(value("a number")?)?),
-            "--book" => book = Some(PathBuf::from(value("a file")?)),
-            "--chess960" => chess960 = Some(false),
-            "--dfrc" => chess960 = Some(true),
-            "--progress" => progress_secs = number(value("seconds")?)?,
-            "--eval" => {
-                hand_crafted = match value("nnue or hce")?.as_str() {
-                    "nnue" => false,
-                    "hce" => true,
-                    other => bail!("--eval: '{other}' is neither nnue nor hce"),
-                }
-            }
-            "--evalfile" => evalfile = Some(PathBuf::from(value("a network file")?)),
-            "--syzygy" => syzygy = Some(value("a folder")?.clone()),
-            other => bail!("unknown option '{other}'\n{USAGE}"),
+impl DatagenArgs {
+    /// What clap cannot check: a network file goes with the network only.
+    pub fn check(&self) -> Result<(), String> {
+        if self.eval == Evaluation::Hce && self.evalfile.is_some() {
+            return Err("--evalfile names a network; it cannot be combined with --eval hce".into());
+        }
+        Ok(())
+    }
+
+    /// When to stop (`None` only for arguments that did not come through the parser).
+    pub fn target(&self) -> Option<Target> {
+        match (self.games, self.positions, self.time) {
+            (Some(games), _, _) => Some(Target::Games(games)),
+            (_, Some(positions), _) => Some(Target::Positions(positions)),
+            (_, _, Some(seconds)) => Some(Target::Time(Duration::from_secs(seconds))),
+            _ => None,
         }
     }
-    let out = out.with_context(|| format!("--out is required\n{USAGE}"))?;
-    let target = target.with_context(|| format!("say when to stop\n{USAGE}"))?;
-    if !(1..=MAX_THREADS).contains(&threads) {
-        bail!("--threads must be between 1 and {MAX_THREADS}");
+
+    /// The soft and hard node limits per move; the hard one is at least the soft one.
+    pub fn node_limits(&self) -> NodeLimits {
+        let mut limits = NodeLimits::soft(self.nodes);
+        if let Some(hard) = self.hard_nodes {
+            limits.hard = hard.max(self.nodes);
+        }
+        limits
     }
-    if nodes == 0 {
-        bail!("--nodes must be positive");
+
+    /// Chess960 (`Some(false)`) or double Chess960 (`Some(true)`) starts.
+    pub fn chess960(&self) -> Option<bool> {
+        match (self.chess960, self.dfrc) {
+            (_, true) => Some(true),
+            (true, false) => Some(false),
+            (false, false) => None,
+        }
     }
-    if book.is_some() && chess960.is_some() {
-        bail!("--book cannot be combined with --chess960 or --dfrc");
+
+    /// The evaluation (by default the engine's, the embedded network).
+    pub fn evaluation(&self) -> DatagenEval {
+        match self.eval {
+            Evaluation::Hce => DatagenEval::HandCrafted,
+            Evaluation::Nnue => DatagenEval::Network(self.evalfile.clone()),
+        }
     }
-    if hand_crafted && evalfile.is_some() {
-        bail!("--evalfile names a network; it cannot be combined with --eval hce");
-    }
-    let eval = if hand_crafted {
-        DatagenEval::HandCrafted
-    } else {
-        DatagenEval::Network(evalfile)
-    };
-    let mut limits = NodeLimits::soft(nodes);
-    if let Some(hard) = hard_nodes {
-        limits.hard = hard.max(nodes);
-    }
-    Ok(DatagenArgs {
-        out,
-        target,
-        threads,
-        nodes: limits,
-        hash_mb,
-        seed,
-        book,
-        chess960,
-        progress_secs,
-        eval,
-        syzygy,
-    })
 }
 
 /// Opens the tables of `--syzygy` and reads them into memory: a probe that found its table
@@ -228,26 +210,28 @@ fn clock_seed() -> u64 {
 }
 
 /// Runs `tsubame datagen`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let args = parse_datagen_args(args)?;
+pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
+    args.check().map_err(anyhow::Error::msg)?;
+    let target = args.target().context("say when to stop")?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let openings = OpeningRules {
-        starts: start_positions(args.book.as_ref(), args.chess960)?,
+        starts: start_positions(args.book.as_ref(), args.chess960())?,
         ..OpeningRules::default()
     };
+    let eval = args.evaluation();
     let config = Config {
         threads: args.threads,
-        nodes: args.nodes,
+        nodes: args.node_limits(),
         hash_mb: args.hash_mb,
         seed,
-        target: args.target,
+        target,
         openings,
         rules: Rules::default(),
         progress_every: Duration::from_secs(args.progress_secs.max(1)),
-        network: args.eval.load()?,
+        network: eval.load()?,
         tablebases: args.syzygy.as_deref().map(load_tablebases).transpose()?,
     };
-    let evaluation = args.eval.describe();
+    let evaluation = eval.describe();
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -339,7 +323,7 @@ pub struct GenfensArgs {
 /// Parses a `genfens` command line, as OpenBench writes it.
 pub fn parse_genfens(line: &str) -> anyhow::Result<GenfensArgs> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let usage = "usage: genfens N seed S book <None|file> [extra]";
+    let usage = "expected `genfens N seed S book <None|file> [extra]`";
     let [genfens, count, seed_word, seed, book_word, book, extra @ ..] = &words[..] else {
         bail!("{usage}");
     };
@@ -375,6 +359,26 @@ pub fn run_genfens(line: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What `tsubame genfens ...` asked for: OpenBench's `genfens` line, one word per argument.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+#[command(override_usage = "tsubame genfens N seed S book <None|FILE> [EXTRA]...")]
+pub struct GenfensWords {
+    /// N openings from the seed S, made from the book's positions (None: the start position),
+    /// printed as `info string genfens <FEN>` lines; extra words are ignored.
+    #[arg(value_name = "WORDS")]
+    pub words: Vec<String>,
+}
+
+impl GenfensWords {
+    /// The words as the one `genfens` line OpenBench would pass.
+    pub fn line(&self) -> String {
+        std::iter::once("genfens")
+            .chain(self.words.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// Runs command lines given as program arguments, as OpenBench
 /// (<https://github.com/AndyGrant/OpenBench>, its data-generation workloads) does
 /// (`tsubame "genfens 8 seed 31415 book None" "quit"`): `genfens` runs, `quit` ends, anything
@@ -394,66 +398,6 @@ pub fn run_script(lines: &[String]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn datagen_arguments_parse() {
-        let args = parse_datagen_args(&strings(
-            "--threads 2 --nodes 4000 --games 10 --seed 9 --dfrc --out x.vf",
-        ))
-        .unwrap();
-        assert_eq!(args.threads, 2);
-        assert_eq!(
-            args.nodes,
-            NodeLimits {
-                soft: 4000,
-                hard: 32000
-            }
-        );
-        assert_eq!(args.target, Target::Games(10));
-        assert_eq!(args.seed, Some(9));
-        assert_eq!(args.chess960, Some(true));
-        assert_eq!(args.out, PathBuf::from("x.vf"));
-        assert_eq!(
-            args.eval,
-            DatagenEval::Network(None),
-            "the engine's default"
-        );
-        let args = parse_datagen_args(&strings("--out y --time 60 --hard-nodes 100")).unwrap();
-        assert_eq!(args.target, Target::Time(Duration::from_secs(60)));
-        assert_eq!(args.nodes.hard, DEFAULT_NODES, "hard is at least soft");
-        let args = parse_datagen_args(&strings("--out y --games 1 --eval hce")).unwrap();
-        assert_eq!(args.eval, DatagenEval::HandCrafted);
-        let args = parse_datagen_args(&strings("--out y --games 1 --eval nnue --evalfile n.nnue"))
-            .unwrap();
-        assert_eq!(
-            args.eval,
-            DatagenEval::Network(Some(PathBuf::from("n.nnue")))
-        );
-    }
-
-    #[test]
-    fn bad_datagen_arguments_are_errors() {
-        for bad in [
-            "--games 10",
-            "--out x",
-            "--out x --games 1 --positions 5",
-            "--out x --games ten",
-            "--out x --games 1 --threads 0",
-            "--out x --games 1 --nodes",
-            "--out x --games 1 --book b.epd --dfrc",
-            "--out x --games 1 --frobnicate",
-            "--out x --games 1 --eval",
-            "--out x --games 1 --eval classical",
-            "--out x --games 1 --evalfile",
-            "--out x --games 1 --eval hce --evalfile n.nnue",
-        ] {
-            assert!(parse_datagen_args(&strings(bad)).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn genfens_lines_parse_as_openbench_writes_them() {

@@ -1,13 +1,17 @@
 //! The `tsubame` front end as a library: the UCI command parser, the input reader, the
-//! output, the session that hands commands to the [`engine`] crate, and the command lines of
-//! the tools. `main.rs` only dispatches the command line; keeping the rest here lets tests and
+//! output, the session that hands commands to the [`engine`] crate, and the command line
+//! ([`cli`]) with its tools. `main.rs` only dispatches; keeping the rest here lets tests and
 //! fuzz targets reach the parsers directly.
 
+pub mod bench_cmd;
+pub mod cli;
 pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
+pub mod evaluation;
 pub mod input;
 pub mod output;
+pub mod perft_cmd;
 pub mod searchlog_cmd;
 pub mod session;
 pub mod timeplan_cmd;

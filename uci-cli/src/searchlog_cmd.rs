@@ -7,29 +7,56 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
+use clap::Args;
 use datagen::Rng;
 use datagen::searchlog::{HEADER, LogSetup, LoggedEnding, TimeControl, play_logged_game};
 use engine::options::{Options, SetOutcome, find};
 use timeman::TimeOptions;
 
-/// The usage text of `tsubame searchlog`.
-pub const USAGE: &str = "usage: tsubame searchlog --out FILE --games N [--tc [MOVES/]BASE[+INC]] [--hash MB] [--seed N] [--option NAME=VALUE ...]";
-
 /// What `tsubame searchlog ...` asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct SearchlogArgs {
     /// The log, appended to (the header is written when the file is empty).
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Games to play.
+    #[arg(long, value_name = "N")]
     pub games: u64,
-    /// The time control, default 5+0.05.
+    /// The time control, in seconds: base plus increment, optionally repeating every MOVES moves.
+    #[arg(long, value_name = "[MOVES/]BASE[+INC]", default_value = "5+0.05", value_parser = parse_tc)]
     pub tc: TimeControl,
-    /// Table per side, MiB.
+    /// Table per side, MiB (at least 1).
+    #[arg(long = "hash", value_name = "MB", default_value_t = 16, value_parser = table_mib)]
     pub hash_mb: usize,
     /// The openings' seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Both sides' time-manager options: the defaults with each `--option` applied.
-    pub time_options: TimeOptions,
+    /// A time-manager option for both sides, as `setoption` names it (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = time_option)]
+    pub options: Vec<String>,
+}
+
+impl SearchlogArgs {
+    /// Both sides' time-manager options: the defaults with each `--option` applied in turn.
+    pub fn time_options(&self) -> anyhow::Result<TimeOptions> {
+        let mut options = Options::new();
+        for option in &self.options {
+            apply_option(&mut options, option)?;
+        }
+        Ok(options.time_options())
+    }
+}
+
+fn table_mib(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .map(|mib| mib.max(1))
+        .map_err(|_| format!("'{text}' is not a number"))
+}
+
+/// Checks one `--option` on its own, so that a bad one is refused with the usage.
+fn time_option(text: &str) -> anyhow::Result<String> {
+    apply_option(&mut Options::new(), text)?;
+    Ok(text.to_owned())
 }
 
 /// Applies one `--option NAME=VALUE` (a time-manager option, as `setoption` names it).
@@ -38,19 +65,19 @@ pub struct SearchlogArgs {
 fn apply_option(options: &mut Options, text: &str) -> anyhow::Result<()> {
     let (name, value) = text
         .split_once('=')
-        .with_context(|| format!("--option: '{text}' is not NAME=VALUE"))?;
-    let spec = find(name).map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+        .with_context(|| format!("'{text}' is not NAME=VALUE"))?;
+    let spec = find(name).map_err(|e| anyhow::anyhow!("{e}"))?;
     if spec.time.is_none() {
-        bail!("--option: '{}' is not a time-manager option", spec.name);
+        bail!("'{}' is not a time-manager option", spec.name);
     }
     match options
         .set(name, Some(value))
-        .map_err(|e| anyhow::anyhow!("--option: {e}"))?
+        .map_err(|e| anyhow::anyhow!("{e}"))?
     {
         SetOutcome::Clamped {
             requested, applied, ..
         } => bail!(
-            "--option: {requested} is out of range for '{}' (the nearest allowed value is {applied})",
+            "{requested} is out of range for '{}' (the nearest allowed value is {applied})",
             name.trim()
         ),
         SetOutcome::Set(_) | SetOutcome::Pressed(_) => Ok(()),
@@ -65,9 +92,9 @@ pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
             let moves: u32 = moves
                 .trim()
                 .parse()
-                .with_context(|| format!("--tc: '{moves}' is not a number of moves"))?;
+                .with_context(|| format!("'{moves}' is not a number of moves"))?;
             if moves == 0 {
-                bail!("--tc: a period needs at least one move");
+                bail!("a period needs at least one move");
             }
             (moves, rest)
         }
@@ -78,9 +105,9 @@ pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
         let seconds: f64 = part
             .trim()
             .parse()
-            .with_context(|| format!("--tc: '{part}' is not a number of seconds"))?;
+            .with_context(|| format!("'{part}' is not a number of seconds"))?;
         if !(0.0..=86_400.0).contains(&seconds) {
-            bail!("--tc: {seconds} s is out of range");
+            bail!("{seconds} s is out of range");
         }
         Ok((seconds * 1000.0).round() as i64)
     };
@@ -90,55 +117,15 @@ pub fn parse_tc(text: &str) -> anyhow::Result<TimeControl> {
         moves_per_period: moves,
     };
     if tc.base_ms == 0 {
-        bail!("--tc: the base time must be positive");
+        bail!("the base time must be positive");
     }
     Ok(tc)
 }
 
-/// Parses the arguments after `searchlog`.
-pub fn parse_args(args: &[String]) -> anyhow::Result<SearchlogArgs> {
-    let (mut out, mut games) = (None, None);
-    let mut tc = TimeControl {
-        base_ms: 5000,
-        increment_ms: 50,
-        moves_per_period: 0,
-    };
-    let (mut hash_mb, mut seed) = (16usize, 1u64);
-    let mut options = Options::new();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .with_context(|| format!("{flag} needs a value\n{USAGE}"))?;
-        let number = || -> anyhow::Result<u64> {
-            value
-                .parse()
-                .with_context(|| format!("{flag}: '{value}' is not a number"))
-        };
-        match flag.as_str() {
-            "--out" => out = Some(PathBuf::from(value)),
-            "--games" => games = Some(number()?),
-            "--tc" => tc = parse_tc(value)?,
-            "--hash" => hash_mb = usize::try_from(number()?)?.max(1),
-            "--seed" => seed = number()?,
-            "--option" => apply_option(&mut options, value)?,
-            other => bail!("unknown option '{other}'\n{USAGE}"),
-        }
-    }
-    Ok(SearchlogArgs {
-        out: out.with_context(|| format!("--out is required\n{USAGE}"))?,
-        games: games.with_context(|| format!("--games is required\n{USAGE}"))?,
-        tc,
-        hash_mb,
-        seed,
-        time_options: options.time_options(),
-    })
-}
-
 /// Runs `tsubame searchlog ...`: plays the games, appending rows as each search ends, and
 /// prints one line per game.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let args = parse_args(args)?;
+pub fn run(args: &SearchlogArgs) -> anyhow::Result<()> {
+    let time_options = args.time_options()?;
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -156,7 +143,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         tc: args.tc,
         hash_mb: args.hash_mb,
         network: Some(engine::network::embedded()),
-        time_options: args.time_options,
+        time_options,
     };
     for game in 1..=args.games {
         let mut written: std::io::Result<()> = Ok(());
@@ -187,10 +174,6 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
-    }
-
     #[test]
     fn time_controls_parse_to_ms() {
         let tc = parse_tc("5+0.05").unwrap();
@@ -207,41 +190,5 @@ mod tests {
         assert!(parse_tc("fast").is_err());
         assert!(parse_tc("0+1").is_err());
         assert!(parse_tc("-1+0").is_err());
-    }
-
-    #[test]
-    fn arguments_parse_and_are_checked() {
-        let parsed = parse_args(&args("--out x.tsv --games 3 --tc 1+0.01 --seed 9")).unwrap();
-        assert_eq!(parsed.games, 3);
-        assert_eq!(parsed.tc.base_ms, 1000);
-        assert_eq!(parsed.seed, 9);
-        assert!(parse_args(&args("--games 3")).is_err());
-        assert!(parse_args(&args("--out x --games")).is_err());
-        assert!(parse_args(&args("--out x --games 2 --bogus 1")).is_err());
-        assert_eq!(parsed.time_options, TimeOptions::default());
-    }
-
-    #[test]
-    fn time_options_are_set_by_name() {
-        // Each `--option` value is one argument, spaces and all, as a shell passes it quoted.
-        let with_options = |options: &[&str]| {
-            let mut text = args("--out x.tsv --games 1");
-            for option in options {
-                text.extend(["--option".to_owned(), (*option).to_owned()]);
-            }
-            parse_args(&text)
-        };
-        let parsed = with_options(&["Time Model=Classic", "TM Stop Threshold=300"]).unwrap();
-        assert_eq!(parsed.time_options.model, timeman::TimeModel::Classic);
-        assert_eq!(parsed.time_options.stop_threshold_permille, 300);
-        for bad in [
-            "Time Model",
-            "Time Model=Fast",
-            "No Such Option=1",
-            "Slow Mover=100000",
-            "TM Stop Threshold=-1",
-        ] {
-            assert!(with_options(&[bad]).is_err(), "{bad}");
-        }
     }
 }

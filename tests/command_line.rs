@@ -1,0 +1,221 @@
+//! The `tsubame` command line through the binary: usage on request with exit code 0, every
+//! unknown argument refused with the usage and exit code 2, the tools' forms unchanged.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Every command the help lists.
+const COMMANDS: [&str; 11] = [
+    "bench",
+    "perft",
+    "perft-suite",
+    "smp-bench",
+    "datagen",
+    "searchlog",
+    "timeplan",
+    "genfens",
+    "data-stats",
+    "convert-text",
+    "spsa",
+];
+
+fn tsubame(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tsubame"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary with `input` on its standard input.
+fn tsubame_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tsubame"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn help_lists_every_command_and_exits_with_success() {
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let out = tsubame(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Usage: tsubame"), "{args:?}: {stdout}");
+        for command in COMMANDS {
+            assert!(
+                stdout.contains(command),
+                "{args:?} lacks {command}: {stdout}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_command_has_its_help() {
+    for command in COMMANDS {
+        for args in [&[command, "--help"][..], &["help", command]] {
+            let out = tsubame(args);
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+            let stdout = text(&out.stdout);
+            assert!(
+                stdout.contains(&format!("Usage: tsubame {command}")),
+                "{args:?}: {stdout}"
+            );
+        }
+    }
+    let datagen = text(&tsubame(&["datagen", "--help"]).stdout);
+    for flag in [
+        "--out <FILE>",
+        "--games <N>",
+        "--positions <N>",
+        "--time <SECONDS>",
+        "--threads <N>",
+        "--nodes <N>",
+        "--hard-nodes <N>",
+        "--hash <MB>",
+        "--seed <N>",
+        "--book <FILE>",
+        "--chess960",
+        "--dfrc",
+        "--progress <SECONDS>",
+        "--eval <EVAL>",
+        "--evalfile <FILE>",
+        "--syzygy <DIR>",
+    ] {
+        assert!(
+            datagen.contains(flag),
+            "datagen --help lacks {flag}: {datagen}"
+        );
+    }
+}
+
+#[test]
+fn unknown_flags_are_refused_everywhere() {
+    for command in COMMANDS {
+        let out = tsubame(&[command, "--bogus"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {out:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("--bogus"), "{command}: {stderr}");
+        assert!(stderr.contains("Usage: tsubame"), "{command}: {stderr}");
+        assert!(
+            out.stdout.is_empty(),
+            "{command} ran: {}",
+            text(&out.stdout)
+        );
+    }
+    for args in [&["--bogus"][..], &["frobnicate"], &["timeplan", "extra"]] {
+        let out = tsubame(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(text(&out.stderr).contains("Usage: tsubame"), "{args:?}");
+    }
+}
+
+#[test]
+fn checks_beyond_the_flags_are_usage_errors_too() {
+    for args in [
+        &[
+            "datagen",
+            "--out",
+            "x.vf",
+            "--games",
+            "1",
+            "--eval",
+            "hce",
+            "--evalfile",
+            "n.nnue",
+        ][..],
+        &["datagen", "--out", "x.vf", "--games", "1", "--threads", "0"],
+        &[
+            "datagen", "--out", "x.vf", "--games", "1", "--book", "b.epd", "--dfrc",
+        ],
+        &["datagen", "--out", "x.vf"],
+        &["genfens", "8", "seed", "1"],
+        &["smp-bench", "4", "0,1"],
+    ] {
+        let out = tsubame(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        // A bad value points to the help rather than printing the usage, as clap does.
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("--help"), "{args:?}: {stderr}");
+        assert!(!std::path::Path::new("x.vf").exists());
+    }
+}
+
+#[test]
+fn the_version_is_unchanged() {
+    let out = tsubame(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("Tsubame {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn tools_keep_their_forms() {
+    let out = tsubame(&[
+        "perft",
+        "2",
+        "8/8/4k3/8/8/4K3/4P3/8",
+        "w",
+        "-",
+        "-",
+        "0",
+        "60",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(text(&out.stdout).contains("Nodes searched: "));
+    let whole = tsubame(&["perft", "2", "8/8/4k3/8/8/4K3/4P3/8 w - - 0 60"]);
+    let nodes = |o: &Output| {
+        text(&o.stdout)
+            .lines()
+            .find(|l| l.starts_with("Nodes searched: "))
+            .map(str::to_owned)
+    };
+    assert_eq!(nodes(&whole), nodes(&out));
+    assert_eq!(
+        nodes(&tsubame(&["perft", "3"])).as_deref(),
+        Some("Nodes searched: 8902")
+    );
+
+    let bench = tsubame(&["bench", "3", "hce"]);
+    assert!(bench.status.success(), "{bench:?}");
+    let stdout = text(&bench.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    let fields: Vec<&str> = last.split_whitespace().collect();
+    assert!(
+        matches!(fields[..], [n, "nodes", _, "nps"] if n.parse::<u64>().is_ok()),
+        "{last}"
+    );
+    // Either order; the signature (the node count) is the same.
+    let reversed = tsubame(&["bench", "hce", "3"]);
+    let reversed = text(&reversed.stdout);
+    assert_eq!(
+        reversed.lines().last().and_then(|l| l.split(' ').next()),
+        Some(fields[0])
+    );
+
+    let spsa = tsubame(&["spsa"]);
+    assert!(spsa.status.success());
+    assert!(text(&spsa.stdout).lines().all(|l| l.ends_with(", 0.002")));
+
+    let out = tsubame_with_input(&["timeplan"], b"20000 0 40 10\nnonsense\n");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0].split(' ').count(), 2, "{stdout}");
+    assert!(lines[1].starts_with("error: "), "{stdout}");
+}
