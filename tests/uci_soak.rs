@@ -3,7 +3,7 @@
 //!
 //! After every burst the engine must answer `isready`; every search must end in exactly one
 //! `bestmove`, legal (in the right notation) in the position the engine was last given, which
-//! a [`Mirror`] works out from the lines sent. At the end the engine plays a legal move and
+//! a [`Mirror`] works out from the lines sent (`0000` when that position was refused). At the end the engine plays a legal move and
 //! exits cleanly on `quit`.
 //!
 //! The default run is a few hundred rounds (seconds in release mode). `TSUBAME_SOAK_ROUNDS`
@@ -46,6 +46,7 @@ struct Figures {
     searches: u64,
     bestmoves_checked: u64,
     no_legal_move: u64,
+    no_position: u64,
     syncs: u64,
 }
 
@@ -88,7 +89,8 @@ impl Soak {
         let mut lines = Vec::new();
         let mut mirror = self.mirror.clone();
         while (lines.len() as u64) < count {
-            let line = garbage::line(&mut self.rng, &mirror.position, &self.fens);
+            let pos = mirror.position.clone().unwrap_or_else(Position::startpos);
+            let line = garbage::line(&mut self.rng, &pos, &self.fens);
             if mirror.is_safe_in_burst(&line) {
                 mirror.apply(&line);
                 self.figures.junk_bytes += line.len() as u64;
@@ -139,14 +141,10 @@ impl Soak {
     fn search(&mut self) {
         let pos = self.mirror.position.clone();
         let chess960 = self.mirror.chess960();
-        let legal: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|mv| mv.to_uci(chess960).to_string())
-            .collect();
+        let legal = legal_texts(pos.as_ref(), chess960);
         let mut allowed = legal.clone();
         let mut early = None;
-        match self.rng.range(0, 9) {
+        match self.rng.range(0, 10) {
             0 | 1 => {
                 let depth = self.rng.range(1, 3);
                 self.send(&format!("go depth {depth}"));
@@ -193,6 +191,15 @@ impl Soak {
                 assert_no_bestmove(&before, go);
                 self.send(release);
             }
+            8 => {
+                // Reported and read past: one answer, at once or (for a fallback that leaves
+                // no limit, such as a dropped `movestogo`) after `stop`.
+                let line = garbage::bad_go(&mut self.rng);
+                self.send(&line);
+                let before = self.sync();
+                early = before.into_iter().find(|l| l.starts_with("bestmove"));
+                self.send("stop");
+            }
             _ => {
                 // Junk while searching: a `setoption Hash` or `ucinewgame` in it may end the
                 // search early, so the bestmove may already be among the lines read here.
@@ -208,18 +215,23 @@ impl Soak {
             None => self.engine.wait_bestmove().pop().expect("bestmove line"),
         };
         self.figures.searches += 1;
-        self.check_bestmove(&pos, chess960, &legal, &allowed, &bestmove);
+        self.check_bestmove(pos.as_ref(), chess960, &legal, &allowed, &bestmove);
     }
 
     fn check_bestmove(
         &mut self,
-        pos: &Position,
+        pos: Option<&Position>,
         chess960: bool,
         legal: &[String],
         allowed: &[String],
         line: &str,
     ) {
         let best = bestmove_of(line);
+        let Some(pos) = pos else {
+            assert_eq!(line, "bestmove 0000", "after a refused position");
+            self.figures.no_position += 1;
+            return;
+        };
         if legal.is_empty() {
             assert_eq!(best, "(none)", "no legal move in {}: {line}", pos.fen());
             self.figures.no_legal_move += 1;
@@ -243,6 +255,17 @@ impl Soak {
         }
         self.figures.bestmoves_checked += 1;
     }
+}
+
+/// The legal moves of `pos` as the engine writes them (none without a position).
+fn legal_texts(pos: Option<&Position>, chess960: bool) -> Vec<String> {
+    let Some(pos) = pos else {
+        return Vec::new();
+    };
+    pos.legal_moves()
+        .iter()
+        .map(|mv| mv.to_uci(chess960).to_string())
+        .collect()
 }
 
 fn assert_no_bestmove(lines: &[String], when: &str) {
@@ -304,15 +327,12 @@ fn survives_random_and_malformed_input_between_searches() {
     soak.send("position startpos moves e2e4 e7e5 g1f3");
     soak.send("go depth 3");
     let pos = soak.mirror.position.clone();
+    assert!(pos.is_some(), "the last position was refused");
     let chess960 = soak.mirror.chess960();
-    let legal: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|mv| mv.to_uci(chess960).to_string())
-        .collect();
+    let legal = legal_texts(pos.as_ref(), chess960);
     let line = soak.engine.wait_bestmove().pop().expect("bestmove line");
     soak.figures.searches += 1;
-    soak.check_bestmove(&pos, chess960, &legal, &legal, &line);
+    soak.check_bestmove(pos.as_ref(), chess960, &legal, &legal, &line);
     let lines = soak.sync();
     assert_no_bestmove(&lines, "after the last search");
     soak.send("quit");
@@ -325,14 +345,19 @@ fn survives_random_and_malformed_input_between_searches() {
     let f = &soak.figures;
     println!(
         "soak seed {seed:#x}, {rounds} rounds: {} lines sent ({} junk, {} junk bytes), \
-         {} searches, {} bestmoves checked legal, {} with no legal move, {} isready syncs",
+         {} searches, {} bestmoves checked legal, {} with no legal move, {} with no position, \
+         {} isready syncs",
         f.lines,
         f.junk_lines,
         f.junk_bytes,
         f.searches,
         f.bestmoves_checked,
         f.no_legal_move,
+        f.no_position,
         f.syncs
     );
-    assert_eq!(f.searches, f.bestmoves_checked + f.no_legal_move);
+    assert_eq!(
+        f.searches,
+        f.bestmoves_checked + f.no_legal_move + f.no_position
+    );
 }

@@ -152,7 +152,7 @@ pub fn line(rng: &mut Rng, pos: &Position, fens: &[&str]) -> Vec<u8> {
         6 => long_line(rng).into_bytes(),
         7 => setoption_junk(rng).into_bytes(),
         8 => blank(rng).into_bytes(),
-        9 => bad_go(rng).into_bytes(),
+        9 => tokens(rng).into_bytes(),
         _ => format!("{} {}", rng.pick(WORDS), rng.pick(NUMBERS)).into_bytes(),
     }
 }
@@ -287,8 +287,10 @@ fn blank(rng: &mut Rng) -> String {
 }
 
 /// `go` with a value that is missing, negative, not a number or repeated: all parse errors.
-fn bad_go(rng: &mut Rng) -> String {
-    let key = rng.pick(&["depth", "nodes", "movetime", "mate", "movestogo", "perft"]);
+/// A `go` with a value it cannot read (a search still follows; `perft` is left out, as it
+/// answers no `bestmove`).
+pub fn bad_go(rng: &mut Rng) -> String {
+    let key = rng.pick(&["depth", "nodes", "movetime", "mate", "movestogo", "wtime"]);
     match rng.range(0, 3) {
         0 => format!("go {key}"),
         1 => format!("go {key} -{}", rng.range(1, 1_000_000)),

@@ -1,9 +1,10 @@
 //! What the engine should believe after the lines sent so far: its position and its options.
 //!
 //! The mirror reads every line exactly as the engine does (same input rules, same parser, same
-//! option store) and applies the engine's documented rules: a bad FEN keeps the previous
-//! position; `position ... moves` stops at the last legal move; `ucinewgame` goes back to the
-//! starting position. A `bestmove` is then checked against the position the mirror held when
+//! option store) and applies the engine's documented rules: a FEN is read leniently, and one
+//! that must be refused (or a `position` line that cannot be read) leaves no position, so
+//! `go` answers `bestmove 0000`; `position ... moves` stops at the last legal move;
+//! `ucinewgame` goes back to the starting position. A `bestmove` is then checked against the position the mirror held when
 //! `go` was sent.
 
 use movegen::Position;
@@ -24,8 +25,8 @@ const MAX_SAFE_PERFT: u32 = 2;
 /// The engine's state as the lines sent imply it.
 #[derive(Debug, Clone)]
 pub struct Mirror {
-    /// The position the next `go` searches.
-    pub position: Position,
+    /// The position the next `go` searches; `None` after a refused `position`.
+    pub position: Option<Position>,
     options: Options,
 }
 
@@ -33,7 +34,7 @@ impl Mirror {
     /// The state of a freshly started engine.
     pub fn new() -> Mirror {
         Mirror {
-            position: Position::startpos(),
+            position: Some(Position::startpos()),
             options: Options::new(),
         }
     }
@@ -62,16 +63,18 @@ impl Mirror {
                 // A refused value leaves the option as it was, in the engine as here.
                 let _ = self.options.set(&name, value.as_deref());
             }
-            Some(Command::UciNewGame) => self.position = Position::startpos(),
+            Some(Command::UciNewGame) => self.position = Some(Position::startpos()),
             Some(Command::Position { start, moves }) => {
                 let start = match start {
                     PositionStart::StartPos => Some(Position::startpos()),
-                    PositionStart::Fen(fen) => Position::from_fen(&fen).ok(),
+                    PositionStart::Fen(fen) => {
+                        Position::from_fen_lenient(&fen).ok().map(|(p, _)| p)
+                    }
                 };
-                if let Some(pos) = start {
-                    self.position = play_while_legal(pos, &moves, self.chess960());
-                }
+                let chess960 = self.chess960();
+                self.position = start.map(|pos| play_while_legal(pos, &moves, chess960));
             }
+            Some(Command::PositionRefused(_)) => self.position = None,
             _ => {}
         }
     }
@@ -82,7 +85,7 @@ impl Mirror {
     pub fn is_safe_in_burst(&self, raw: &[u8]) -> bool {
         match Mirror::command(raw) {
             None => true,
-            Some(Command::Go(_) | Command::Quit | Command::Bench { .. }) => false,
+            Some(Command::Go { .. } | Command::Quit | Command::Bench { .. }) => false,
             Some(Command::Perft { depth, .. }) => depth <= MAX_SAFE_PERFT,
             Some(Command::SetOption { name, value }) => {
                 let mut options = self.options.clone();

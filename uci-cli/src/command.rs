@@ -7,22 +7,24 @@
 //! Choices the spec leaves open, fixed here so the caller can rely on them:
 //! - Unknown tokens *before* a known command are skipped (the spec's `joho debug on`). A stray
 //!   token *after* the command is an error, never dropped, so a typo cannot silently change a
-//!   search or a position.
+//!   position or an option. `go` is the exception: it always starts a search, and each token
+//!   it cannot read comes back as a [`GoWarning`] with the fallback used.
 //! - Command keywords are case-sensitive as in the spec (`UCI` is unknown). Option names are
 //!   not, but that is [`engine::options`]' business.
 //! - Numbers are an optional sign and decimal digits; values past the type's range saturate.
 //!   Clock values (`wtime`, `btime`, `winc`, `binc`) may be negative: a flagged clock is real
 //!   input. Counts (`depth`, `nodes`, `mate`, `movetime`, `movestogo`, `perft`, `bench`) may not:
-//!   a negative count is an error rather than clamped, because the sender is confused and a
-//!   guess at its intent is worse than an `info string` saying what was wrong.
-//! - A `go` keyword given twice is an error.
+//!   a negative count is an error (for `go`, a warning with a fallback) rather than clamped.
+//! - A `go` keyword given twice is a warning; the first value stands.
 //! - `position fen` takes 4 to 6 fields; missing move counters default to `0 1`.
 
 mod error;
 mod go;
+mod go_warning;
 
 pub use error::{CommandError, EXCERPT_CHARS, excerpt};
 pub use go::{GoParams, Millis};
+pub use go_warning::{GoFallback, GoWarning};
 
 /// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,8 +57,17 @@ pub enum Command {
         /// The moves played since, as sent; the caller checks their syntax and legality.
         moves: Vec<String>,
     },
-    /// `go ...`.
-    Go(GoParams),
+    /// A `position` line that cannot be read. The GUI meant some position, so the engine must
+    /// not go on searching the one it had before.
+    PositionRefused(CommandError),
+    /// `go ...`: the search asked for, and each token that could not be read with the fallback
+    /// used for it (never an error: every `go` must end in a `bestmove`).
+    Go {
+        /// The search's parameters, fallbacks included.
+        params: GoParams,
+        /// The tokens that could not be read, in order.
+        warnings: Vec<GoWarning>,
+    },
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -177,8 +188,11 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         "debug" => parse_debug(args),
         "setoption" => parse_setoption(line, args),
         "register" => parse_register(args).map(Command::Register),
-        "position" => parse_position(args),
-        "go" => go::parse_go(args).map(Command::Go),
+        "position" => Ok(parse_position(args).unwrap_or_else(Command::PositionRefused)),
+        "go" => {
+            let (params, warnings) = go::parse_go(args);
+            Ok(Command::Go { params, warnings })
+        }
         "bench" => parse_bench(args),
         "perft" => parse_perft(args),
         _ => Err(CommandError::UnknownCommand {

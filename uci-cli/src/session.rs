@@ -85,11 +85,20 @@ impl Session {
                 };
                 self.engine.set_position(fen, &moves);
             }
-            Command::Go(params) => self.engine.go(&params, received),
+            Command::PositionRefused(why) => self.engine.refuse_position(&why.to_string()),
+            Command::Go { params, warnings } => {
+                for warning in warnings {
+                    info_string(&warning.to_string());
+                }
+                self.engine.go(&params, received);
+            }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return false,
-            Command::D => send(&self.engine.position().pretty()),
+            Command::D => match self.engine.position() {
+                Some(position) => send(&position.pretty()),
+                None => self.engine.report_no_position("d"),
+            },
             Command::Eval => self.engine.eval(),
             Command::Bench { depth } => self.engine.bench(depth),
             Command::Perft { depth, fen } => self.engine.perft(fen.as_deref(), depth),

@@ -7,11 +7,14 @@
 //!
 //! Illegal or malformed moves in a position's move list: the position stops at the last legal
 //! move and a notice names the first bad one (as Stockfish does), so the engine keeps
-//! answering with moves that are legal in the position it was given.
+//! answering with moves that are legal in the position it was given. A FEN is read leniently
+//! (fields that do not change the board are mended, with a notice); a FEN that must be
+//! refused leaves no position at all, so `go` answers `bestmove 0000` rather than a move of
+//! the position before it, which the GUI no longer means.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
 use nnue::Network;
@@ -26,7 +29,10 @@ use crate::reply::{Reply, WATCHDOG_GRACE};
 
 /// The engine between commands.
 pub struct Engine {
+    /// The position of the last `position` command; not searched while `refused` is set.
     position: Position,
+    /// Why the last `position` command was refused, if it was.
+    refused: Option<String>,
     /// Keys of the game's positions before `position`, oldest first.
     game_keys: Vec<u64>,
     options: Options,
@@ -68,6 +74,7 @@ impl Engine {
         let tt = TranspositionTable::with_pages(megabytes, page_size(&options), table_threads())?;
         let engine = Engine {
             position: Position::startpos(),
+            refused: None,
             game_keys: Vec::new(),
             options,
             tt: Arc::new(tt),
@@ -90,9 +97,17 @@ impl Engine {
         &self.options
     }
 
-    /// The position the next search starts from.
-    pub fn position(&self) -> &Position {
-        &self.position
+    /// The position the next search starts from; `None` after a refused `position` command.
+    pub fn position(&self) -> Option<&Position> {
+        self.refused.is_none().then_some(&self.position)
+    }
+
+    /// Says that `command` has no position to work on, and why.
+    pub fn report_no_position(&self, command: &str) {
+        let why = self.refused.as_deref().unwrap_or("none was set");
+        self.output.notice(&format!(
+            "{command}: no position (the last one was refused: {why})"
+        ));
     }
 
     /// Whether moves are read and written in Chess960 notation (`UCI_Chess960`).
@@ -323,6 +338,7 @@ impl Engine {
         self.clear_hash();
         self.thread_pool().clear();
         self.position = Position::startpos();
+        self.refused = None;
         self.game_keys.clear();
     }
 
@@ -331,16 +347,21 @@ impl Engine {
         self.threads.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// `position`: `fen` (the starting position if `None`) and the moves played since. An
-    /// invalid FEN leaves the position as it was.
+    /// `position`: `fen` (the starting position if `None`) and the moves played since. A FEN's
+    /// mended fields are reported; a FEN that must be refused leaves no position (see
+    /// [`Engine::refuse_position`]) and its moves are not read.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         let mut pos = match fen {
             None => Position::startpos(),
-            Some(fen) => match Position::from_fen(fen) {
-                Ok(pos) => pos,
+            Some(fen) => match Position::from_fen_lenient(fen) {
+                Ok((pos, repairs)) => {
+                    for repair in repairs {
+                        self.output.notice(&format!("FEN: {repair}"));
+                    }
+                    pos
+                }
                 Err(e) => {
-                    self.output
-                        .notice(&format!("invalid FEN ({e}); position unchanged"));
+                    self.refuse_position(&format!("invalid FEN: {e}"));
                     return;
                 }
             },
@@ -362,7 +383,19 @@ impl Engine {
             }
         }
         self.position = pos;
+        self.refused = None;
         self.game_keys = keys;
+    }
+
+    /// A `position` command that cannot be used, for `why`: until the next one, `go` answers
+    /// `bestmove 0000` and the commands that need a position say there is none. Searching the
+    /// previous position instead would answer a move the GUI cannot play in the one it means.
+    pub fn refuse_position(&mut self, why: &str) {
+        self.output.notice(&format!(
+            "{why}; no position until the next `position` command (`go` answers bestmove 0000)"
+        ));
+        self.refused = Some(why.to_owned());
+        self.game_keys.clear();
     }
 
     /// `go`, read at `received` (the time since is charged to the budget): starts the search
@@ -370,6 +403,10 @@ impl Engine {
     /// to the output; a watchdog answers for a search that overruns its time.
     pub fn go(&mut self, params: &GoParams, received: Instant) {
         self.finish_worker(true);
+        if self.refused.is_some() {
+            self.answer_without_position(params);
+            return;
+        }
         if let Some(depth) = params.perft {
             self.start_perft(self.position.clone(), depth);
             return;
@@ -435,10 +472,45 @@ impl Engine {
         }
     }
 
+    /// `go` after a refused position: `bestmove 0000` (the null move, which UCI allows), held
+    /// until `stop` or `ponderhit` for `go infinite` and `go ponder` as a search's answer
+    /// would be; `go perft` only says there is no position.
+    fn answer_without_position(&mut self, params: &GoParams) {
+        if params.perft.is_some() {
+            self.report_no_position("go perft");
+            return;
+        }
+        self.report_no_position("go");
+        if !(params.infinite || params.ponder) {
+            self.output.text("bestmove 0000");
+            return;
+        }
+        let control = Arc::clone(&self.control);
+        let output = Arc::clone(&self.output);
+        control.reset();
+        let spawned = thread::Builder::new()
+            .name("null answer".into())
+            .spawn(move || {
+                while !control.stop_requested() && !control.ponderhit_received() {
+                    thread::sleep(Duration::from_millis(5));
+                }
+                output.text("bestmove 0000");
+            });
+        match spawned {
+            Ok(handle) => self.worker = Some(handle),
+            Err(e) => {
+                self.output
+                    .notice(&format!("cannot start the answer thread: {e}"));
+                self.output.text("bestmove 0000");
+            }
+        }
+    }
+
     /// `perft`: counts the leaves of `fen`'s tree (the current position's if `None`) to
     /// `depth` on a thread of its own, and prints the divide.
     pub fn perft(&mut self, fen: Option<&str>, depth: u32) {
         match fen.map(Position::from_fen) {
+            None if self.refused.is_some() => self.report_no_position("perft"),
             None => self.start_perft(self.position.clone(), depth),
             Some(Ok(pos)) => self.start_perft(pos, depth),
             Some(Err(e)) => self.output.notice(&format!("invalid FEN: {e}")),
@@ -468,6 +540,10 @@ impl Engine {
 
     /// `eval`: the hand-crafted evaluation by term, then the network's score.
     pub fn eval(&self) {
+        if self.refused.is_some() {
+            self.report_no_position("eval");
+            return;
+        }
         self.output.text(&eval::trace(&self.position).to_string());
         let in_use = self.options.check(OptionId::UseNnue);
         self.output.text(&crate::network::eval_line(

@@ -152,51 +152,73 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// A field [`Position::from_fen_lenient`] mended: one that does not change the board or the side
+/// to move, and that Stockfish or python-chess also read past.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenRepair {
+    /// The en passant field was no square behind a pawn that just advanced two squares (or no
+    /// square at all): there is no en passant square.
+    EnPassantIgnored(FenError),
+    /// A castling right without its king or rook on the home rank: the right is dropped.
+    CastlingRightDropped(char),
+    /// The halfmove clock was no non-negative number: it is 0.
+    HalfmoveClockReset(String),
+    /// The move number was no non-negative number: it is 1.
+    FullmoveNumberReset(String),
+}
+
+impl fmt::Display for FenRepair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenRepair::EnPassantIgnored(problem) => {
+                write!(f, "{problem}; no en passant square used")
+            }
+            FenRepair::CastlingRightDropped(c) => {
+                write!(
+                    f,
+                    "castling right '{c}' has no matching king and rook; dropped"
+                )
+            }
+            FenRepair::HalfmoveClockReset(s) => {
+                write!(f, "halfmove clock '{s}' is not a number; 0 used")
+            }
+            FenRepair::FullmoveNumberReset(s) => {
+                write!(f, "fullmove number '{s}' is not a number; 1 used")
+            }
+        }
+    }
+}
+
+/// Whether a parse refuses every flaw (`from_fen`) or mends the fields [`FenRepair`] lists.
+struct Repairs {
+    lenient: bool,
+    done: Vec<FenRepair>,
+}
+
+impl Repairs {
+    /// `problem` when strict; otherwise `repair` is noted and parsing goes on.
+    fn mend(&mut self, problem: FenError, repair: FenRepair) -> Result<(), FenError> {
+        if !self.lenient {
+            return Err(problem);
+        }
+        self.done.push(repair);
+        Ok(())
+    }
+}
+
 impl Position {
     /// Parses FEN, X-FEN or Shredder-FEN. The halfmove clock and fullmove number may be left
     /// out (as in EPD); they default to 0 and 1.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
-        }
-        let mut pos = Position::empty();
-        parse_board(&mut pos, fields[0])?;
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::BadSideToMove(other.to_string())),
-        };
-        check_kings_and_pawns(&pos)?;
-        check_material(&pos)?;
-        parse_castling(&mut pos, fields[2])?;
-        let ep = parse_en_passant(&pos, fields[3])?;
-        if let Some(s) = fields.get(4) {
-            pos.halfmove_clock =
-                parse_counter(s).ok_or(FenError::BadHalfmoveClock(s.to_string()))?;
-        }
-        if let Some(s) = fields.get(5) {
-            let n = parse_counter(s).ok_or(FenError::BadFullmoveNumber(s.to_string()))?;
-            pos.fullmove_number = n.max(1);
-        }
+        parse_fen(fen, false).map(|(pos, _)| pos)
+    }
 
-        let them = !pos.turn;
-        if pos.is_attacked(pos.king(them), pos.turn, pos.occupied()) {
-            return Err(FenError::OpponentInCheck);
-        }
-        pos.update_checkers();
-        if pos.checkers.count() > 2 {
-            return Err(FenError::TooManyCheckers);
-        }
-        if two_checkers_aligned(&pos) {
-            return Err(FenError::ImpossibleCheck);
-        }
-        pos.key = 0;
-        pos.key = pos.compute_key();
-        if let Some(ep) = ep {
-            pos.set_ep_if_capturable(ep);
-        }
-        Ok(pos)
+    /// Parses as [`Position::from_fen`] does, but mends the fields that do not change the board
+    /// or the side to move, as Stockfish and python-chess read past them: an impossible or
+    /// malformed en passant field, castling rights without their king or rook, clocks that are
+    /// no numbers. What was mended comes with the position; every other error still refuses it.
+    pub fn from_fen_lenient(fen: &str) -> Result<(Position, Vec<FenRepair>), FenError> {
+        parse_fen(fen, true)
     }
 
     /// The position as FEN; castling rights in X-FEN form (`KQkq`, or the rook's file where the
@@ -289,6 +311,73 @@ impl Position {
     }
 }
 
+/// [`Position::from_fen`] when not `lenient`, [`Position::from_fen_lenient`] when it is.
+fn parse_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<FenRepair>), FenError> {
+    let mut repairs = Repairs {
+        lenient,
+        done: Vec::new(),
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let mut pos = Position::empty();
+    parse_board(&mut pos, fields[0])?;
+    pos.turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::BadSideToMove(other.to_string())),
+    };
+    check_kings_and_pawns(&pos)?;
+    check_material(&pos)?;
+    parse_castling(&mut pos, fields[2], &mut repairs)?;
+    let ep = match parse_en_passant(&pos, fields[3]) {
+        Ok(ep) => ep,
+        Err(problem) => {
+            repairs.mend(problem.clone(), FenRepair::EnPassantIgnored(problem))?;
+            None
+        }
+    };
+    if let Some(s) = fields.get(4) {
+        pos.halfmove_clock = match parse_counter(s) {
+            Some(n) => n,
+            None => {
+                let problem = FenError::BadHalfmoveClock(s.to_string());
+                repairs.mend(problem, FenRepair::HalfmoveClockReset(s.to_string()))?;
+                0
+            }
+        };
+    }
+    if let Some(s) = fields.get(5) {
+        pos.fullmove_number = match parse_counter(s) {
+            Some(n) => n.max(1),
+            None => {
+                let problem = FenError::BadFullmoveNumber(s.to_string());
+                repairs.mend(problem, FenRepair::FullmoveNumberReset(s.to_string()))?;
+                1
+            }
+        };
+    }
+
+    let them = !pos.turn;
+    if pos.is_attacked(pos.king(them), pos.turn, pos.occupied()) {
+        return Err(FenError::OpponentInCheck);
+    }
+    pos.update_checkers();
+    if pos.checkers.count() > 2 {
+        return Err(FenError::TooManyCheckers);
+    }
+    if two_checkers_aligned(&pos) {
+        return Err(FenError::ImpossibleCheck);
+    }
+    pos.key = 0;
+    pos.key = pos.compute_key();
+    if let Some(ep) = ep {
+        pos.set_ep_if_capturable(ep);
+    }
+    Ok((pos, repairs.done))
+}
+
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
@@ -363,57 +452,60 @@ fn outermost_rook(pos: &Position, color: Color, side: CastleSide) -> Option<Squa
     }
 }
 
-fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+fn parse_castling(pos: &mut Position, field: &str, repairs: &mut Repairs) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let king = pos.king(color);
-        let home = Rank::First.relative_to(color);
-        if king.rank() != home {
-            return Err(castling_error(c));
+        if !matches!(c.to_ascii_lowercase(), 'k' | 'q' | 'a'..='h') {
+            return Err(FenError::BadCastlingChar(c));
         }
-        let (side, rook) = match c.to_ascii_lowercase() {
-            'k' => (
-                CastleSide::King,
-                outermost_rook(pos, color, CastleSide::King),
-            ),
-            'q' => (
-                CastleSide::Queen,
-                outermost_rook(pos, color, CastleSide::Queen),
-            ),
-            f @ 'a'..='h' => {
-                let file = File::from_char(f).ok_or(FenError::BadCastlingChar(c))?;
-                let sq = Square::from_coords(file, home);
-                let side = if file > king.file() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let is_rook = pos.piece_at(sq) == Some(Piece::new(color, Role::Rook));
-                (side, is_rook.then_some(sq))
-            }
-            _ => return Err(FenError::BadCastlingChar(c)),
-        };
-        match rook {
-            Some(rook) if rook.file() != king.file() => pos.castling.grant(color, side, rook),
-            _ => return Err(castling_error(c)),
+        match castling_rook(pos, c) {
+            Some((color, side, rook)) => pos.castling.grant(color, side, rook),
+            None => repairs.mend(
+                FenError::ImpossibleCastling(c),
+                FenRepair::CastlingRightDropped(c),
+            )?,
         }
     }
     Ok(())
 }
 
-fn castling_error(c: char) -> FenError {
-    if c.is_ascii_alphabetic() {
-        FenError::ImpossibleCastling(c)
+/// The side and rook that castling right `c` (`KQkq` or a file letter) names, if its king
+/// stands on the home rank and the rook on its side.
+fn castling_rook(pos: &Position, c: char) -> Option<(Color, CastleSide, Square)> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
     } else {
-        FenError::BadCastlingChar(c)
+        Color::Black
+    };
+    let king = pos.king(color);
+    let home = Rank::First.relative_to(color);
+    if king.rank() != home {
+        return None;
     }
+    let (side, rook) = match c.to_ascii_lowercase() {
+        'k' => (
+            CastleSide::King,
+            outermost_rook(pos, color, CastleSide::King),
+        ),
+        'q' => (
+            CastleSide::Queen,
+            outermost_rook(pos, color, CastleSide::Queen),
+        ),
+        f => {
+            let sq = Square::from_coords(File::from_char(f)?, home);
+            let side = if sq.file() > king.file() {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            let is_rook = pos.piece_at(sq) == Some(Piece::new(color, Role::Rook));
+            (side, is_rook.then_some(sq))
+        }
+    };
+    rook.filter(|rook| rook.file() != king.file())
+        .map(|rook| (color, side, rook))
 }
 
 /// The en passant square if the field names one that follows a double push; whether a capture

@@ -23,7 +23,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{CastleSide, Castling, CastlingRights};
-pub use fen::FenError;
+pub use fen::{FenError, FenRepair};
 pub use legal_moves::GenKind;
 pub use material::{MAX_PAWNS, MAX_PIECES};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, UciMove};

@@ -162,10 +162,24 @@ impl Move {
         Square::from_coords(file, self.from().rank())
     }
 
-    /// The move in UCI notation. Castling is `e1g1` in standard chess and king-takes-rook
-    /// (`e1h1`) when `chess960` is set, as the UCI protocol asks.
+    /// The move in UCI notation. Castling is king-takes-rook (`e1h1`) when `chess960` is set,
+    /// as the UCI protocol asks. Without it, a standard castling (see
+    /// [`Move::is_standard_castle`]) is the king's two-square move (`e1g1`), and any other
+    /// castling stays king-takes-rook: the king's destination could be its own square (`c1c1`,
+    /// a null move) or the text of a plain king step, while king-takes-rook is read back by
+    /// python-chess (`Board.uci(move, chess960=False)` writes it so too) and Cute Chess in
+    /// either mode.
     pub fn to_uci(self, chess960: bool) -> UciMove {
         UciMove { mv: self, chess960 }
+    }
+
+    /// Whether this castling is one of standard chess: the king on the e-file and the rook in
+    /// the corner (the one form GUIs outside Chess960 mode all read as `e1g1`/`e1c1`).
+    #[inline]
+    pub const fn is_standard_castle(self) -> bool {
+        self.is_castle()
+            && matches!(self.from().file(), File::E)
+            && matches!(self.to().file(), File::A | File::H)
     }
 }
 
@@ -185,7 +199,7 @@ pub struct UciMove {
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mv = self.mv;
-        let to = if mv.is_castle() && !self.chess960 {
+        let to = if mv.is_standard_castle() && !self.chess960 {
             mv.castle_king_target()
         } else {
             mv.to()

@@ -28,27 +28,38 @@ impl fmt::Display for UciMoveError {
 impl std::error::Error for UciMoveError {}
 
 impl Position {
-    /// The legal move that `text` names. Castling is accepted both as the king's two-square
-    /// move (`e1g1`, standard chess) and as king-takes-rook (`e1h1`, Chess960), whichever
-    /// `chess960` says is preferred, so a GUI in either mode is understood.
+    /// The legal move that `text` names. The promotion letter may be upper case (`a7a8Q`), as
+    /// Stockfish also reads it. Castling is read in every form a GUI may send, whatever
+    /// `chess960` says: the form [`Move::to_uci`] writes in that mode first, then
+    /// king-takes-rook (`e1h1`) and the king's move to its destination (`e1g1`, or `c1c1` as
+    /// Stockfish writes a Chess960 castling with `UCI_Chess960` off). A plain king step with
+    /// the same text as a castling's destination form (`b1c1`) is the king step.
     pub fn parse_uci_move(&self, text: &str, chess960: bool) -> Result<Move, UciMoveError> {
         let well_formed = (text.len() == 4 || text.len() == 5)
             && text.is_ascii()
             && text[0..2].parse::<crate::Square>().is_ok()
             && text[2..4].parse::<crate::Square>().is_ok()
-            && (text.len() == 4 || matches!(text.as_bytes()[4], b'q' | b'r' | b'b' | b'n'));
+            && (text.len() == 4
+                || matches!(
+                    text.as_bytes()[4].to_ascii_lowercase(),
+                    b'q' | b'r' | b'b' | b'n'
+                ));
         if !well_formed {
             return Err(UciMoveError::Malformed(text.chars().take(32).collect()));
         }
+        let lower = text.to_ascii_lowercase();
         let moves = self.legal_moves();
-        let find = |mode: bool| {
-            moves
-                .iter()
-                .copied()
-                .find(|mv| mv.to_uci(mode).to_string() == text)
-        };
-        find(chess960)
-            .or_else(|| find(!chess960).filter(|mv| mv.is_castle()))
+        let printed = |mv: &Move, mode: bool| mv.to_uci(mode).to_string() == lower;
+        let king_move_text = |mv: &Move| format!("{}{}", mv.from(), mv.castle_king_target());
+        moves
+            .iter()
+            .find(|mv| printed(mv, chess960))
+            .or_else(|| {
+                moves.iter().find(|mv| {
+                    mv.is_castle() && (printed(mv, !chess960) || king_move_text(mv) == lower)
+                })
+            })
+            .copied()
             .ok_or_else(|| UciMoveError::Illegal(text.to_string()))
     }
 }

@@ -1,8 +1,10 @@
-//! The arguments of `go`, and the integer parsing shared by every command.
+//! The arguments of `go`, read past every bad token, and the integer parsing shared by every
+//! command.
 
 use engine::text::{parse_decimal, parse_i64_saturating};
 pub use engine::{GoParams, Millis};
 
+use super::go_warning::{GoFallback, GoWarning};
 use super::{CommandError, Token, excerpt};
 
 /// The keywords of `go`. A value-taking keyword followed by another keyword is a missing value,
@@ -64,16 +66,36 @@ impl GoKey {
     }
 }
 
-/// Parses the tokens after `go`.
-pub(super) fn parse_go(args: &[Token<'_>]) -> Result<GoParams, CommandError> {
+impl GoKey {
+    /// What a value of this keyword that cannot be read becomes.
+    fn fallback(self) -> GoFallback {
+        match self {
+            Self::WTime | Self::BTime | Self::WInc | Self::BInc => GoFallback::ZeroClock,
+            Self::Depth | Self::Nodes | Self::Mate | Self::MoveTime => GoFallback::DepthOne,
+            Self::Perft => GoFallback::PerftOne,
+            Self::SearchMoves | Self::Ponder | Self::Infinite | Self::MovesToGo => {
+                GoFallback::Ignored
+            }
+        }
+    }
+}
+
+/// Parses the tokens after `go`. Nothing refuses the command: a GUI waits for the `bestmove`
+/// of every `go`, so each token that cannot be read is a warning with the fallback used for it
+/// (see [`GoFallback`]), and the search goes ahead.
+pub(super) fn parse_go(args: &[Token<'_>]) -> (GoParams, Vec<GoWarning>) {
     let mut go = GoParams::default();
+    let mut warnings = Vec::new();
+    let mut smallest_search = false;
     let mut rest = args.iter().map(|t| t.text).peekable();
     while let Some(token) = rest.next() {
         let Some(key) = GoKey::from_token(token) else {
-            return Err(CommandError::UnexpectedToken {
+            let problem = CommandError::UnexpectedToken {
                 command: "go",
                 token: excerpt(token),
-            });
+            };
+            warnings.push(GoWarning::new(problem, GoFallback::Ignored));
+            continue;
         };
         let after = key.name();
         // The next token, unless it is a keyword: `go wtime btime 5` misses wtime's value.
@@ -81,39 +103,54 @@ pub(super) fn parse_go(args: &[Token<'_>]) -> Result<GoParams, CommandError> {
             rest.next_if(|t| GoKey::from_token(t).is_none())
                 .ok_or(CommandError::MissingValue { after })
         };
-        match key {
+        let zero = Some(Millis(0));
+        let read = match key {
             GoKey::SearchMoves => {
-                if !go.searchmoves.is_empty() {
-                    return Err(CommandError::Duplicate { keyword: after });
-                }
+                let mut moves = Vec::new();
                 while let Some(mv) = rest.next_if(|t| GoKey::from_token(t).is_none()) {
-                    go.searchmoves.push(mv.to_owned());
+                    moves.push(mv.to_owned());
                 }
-                if go.searchmoves.is_empty() {
-                    return Err(CommandError::MissingValue { after });
+                if moves.is_empty() {
+                    Err(CommandError::MissingValue { after })
+                } else if !go.searchmoves.is_empty() {
+                    Err(CommandError::Duplicate { keyword: after })
+                } else {
+                    go.searchmoves = moves;
+                    Ok(())
                 }
             }
-            GoKey::Ponder => set_flag(&mut go.ponder, after)?,
-            GoKey::Infinite => set_flag(&mut go.infinite, after)?,
-            GoKey::WTime => set_once(&mut go.wtime, after, || parse_clock(value()?, after))?,
-            GoKey::BTime => set_once(&mut go.btime, after, || parse_clock(value()?, after))?,
-            GoKey::WInc => set_once(&mut go.winc, after, || parse_clock(value()?, after))?,
-            GoKey::BInc => set_once(&mut go.binc, after, || parse_clock(value()?, after))?,
-            GoKey::MovesToGo => {
-                set_once(&mut go.movestogo, after, || parse_count(value()?, after))?
+            GoKey::Ponder => set_flag(&mut go.ponder, after),
+            GoKey::Infinite => set_flag(&mut go.infinite, after),
+            GoKey::WTime => fill(&mut go.wtime, after, clock(value(), after), zero),
+            GoKey::BTime => fill(&mut go.btime, after, clock(value(), after), zero),
+            GoKey::WInc => fill(&mut go.winc, after, clock(value(), after), zero),
+            GoKey::BInc => fill(&mut go.binc, after, clock(value(), after), zero),
+            GoKey::MovesToGo => fill(&mut go.movestogo, after, count(value(), after), None),
+            GoKey::Depth => fill(&mut go.depth, after, count(value(), after), None),
+            GoKey::Nodes => fill(&mut go.nodes, after, count(value(), after), None),
+            GoKey::Mate => fill(&mut go.mate, after, count(value(), after), None),
+            GoKey::MoveTime => {
+                let millis = count(value(), after).map(Millis);
+                fill(&mut go.movetime, after, millis, None)
             }
-            GoKey::Depth => set_once(&mut go.depth, after, || parse_count(value()?, after))?,
-            GoKey::Nodes => set_once(&mut go.nodes, after, || parse_count(value()?, after))?,
-            GoKey::Mate => set_once(&mut go.mate, after, || parse_count(value()?, after))?,
-            GoKey::MoveTime => set_once(&mut go.movetime, after, || {
-                parse_count(value()?, after).map(Millis)
-            })?,
-            GoKey::Perft => set_once(&mut go.perft, after, || parse_count(value()?, after))?,
+            GoKey::Perft => fill(&mut go.perft, after, count(value(), after), Some(1)),
+        };
+        if let Err(problem) = read {
+            let fallback = match problem {
+                CommandError::Duplicate { .. } => GoFallback::Ignored,
+                _ => key.fallback(),
+            };
+            smallest_search |= fallback == GoFallback::DepthOne;
+            warnings.push(GoWarning::new(problem, fallback));
         }
     }
-    Ok(go)
+    if smallest_search && go.depth.is_none() {
+        go.depth = Some(1);
+    }
+    (go, warnings)
 }
 
+/// Sets a flag keyword; a second one is reported.
 fn set_flag(flag: &mut bool, keyword: &'static str) -> Result<(), CommandError> {
     if *flag {
         return Err(CommandError::Duplicate { keyword });
@@ -122,17 +159,41 @@ fn set_flag(flag: &mut bool, keyword: &'static str) -> Result<(), CommandError> 
     Ok(())
 }
 
-/// Fills `slot` from `parse`, refusing a second value for the same keyword.
-fn set_once<T>(
+/// Fills `slot` with the value read, or with `fallback` when it could not be read. A value for
+/// a keyword already given is reported and dropped (its token was taken all the same, so it
+/// is not read as a stray token).
+fn fill<T>(
     slot: &mut Option<T>,
     keyword: &'static str,
-    parse: impl FnOnce() -> Result<T, CommandError>,
+    read: Result<T, CommandError>,
+    fallback: Option<T>,
 ) -> Result<(), CommandError> {
     if slot.is_some() {
         return Err(CommandError::Duplicate { keyword });
     }
-    *slot = Some(parse()?);
-    Ok(())
+    match read {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(problem) => {
+            *slot = fallback;
+            Err(problem)
+        }
+    }
+}
+
+/// The clock value in `text`, if there was a value.
+fn clock(text: Result<&str, CommandError>, keyword: &'static str) -> Result<Millis, CommandError> {
+    text.and_then(|text| parse_clock(text, keyword))
+}
+
+/// The count in `text`, if there was a value.
+fn count<T: TryFrom<u64> + Bounded>(
+    text: Result<&str, CommandError>,
+    keyword: &'static str,
+) -> Result<T, CommandError> {
+    text.and_then(|text| parse_count(text, keyword))
 }
 
 /// A clock value for `keyword`: any sign, saturated into `i64`.

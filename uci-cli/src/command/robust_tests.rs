@@ -1,7 +1,7 @@
 //! Robustness tests of `parse_command`: odd whitespace, very long lines, non-ASCII text and a
 //! pseudo-random token soup.
 
-use super::tests::{err, go, parse};
+use super::tests::{err, go, go_warned, parse};
 use super::*;
 
 #[test]
@@ -24,8 +24,8 @@ fn very_long_lines_parse_and_errors_stay_short() {
 
     let digits = "9".repeat(1 << 20);
     assert_eq!(go(&format!("go depth {digits}")).depth, Some(u32::MAX));
-    let error = err(&format!("go depth {digits}x"));
-    assert!(error.to_string().len() < 120, "{error}");
+    let (_, warnings) = go_warned(&format!("go depth {digits}x"));
+    assert!(warnings[0].to_string().len() < 120, "{}", warnings[0]);
 
     let moves = vec!["e2e4"; 100_000].join(" ");
     match parse(&format!("position startpos moves {moves}")) {
@@ -58,8 +58,9 @@ fn non_ascii_input_is_handled_and_excerpts_cut_on_char_boundaries() {
         }
     );
     let emoji = "🐦".repeat(EXCERPT_CHARS + 1);
+    let (_, warnings) = go_warned(&format!("go depth {emoji}"));
     assert!(matches!(
-        err(&format!("go depth {emoji}")),
+        warnings[0].problem,
         CommandError::NotANumber { .. }
     ));
     assert_eq!(
@@ -110,15 +111,22 @@ fn random_token_soup_never_panics() {
             line.push_str(PIECES[pick]);
             line.push(' ');
         }
-        match parse(&line) {
-            Ok(_) => parsed += 1,
-            Err(error) => {
-                let message = error.to_string();
-                assert!(
-                    !message.is_empty() && message.len() < 200,
-                    "{line:?}: {message}"
-                );
+        let messages = match parse(&line) {
+            Ok(Command::Go { warnings, .. }) => {
+                parsed += 1;
+                warnings.iter().map(ToString::to_string).collect()
             }
+            Ok(Command::PositionRefused(error)) | Err(error) => vec![error.to_string()],
+            Ok(_) => {
+                parsed += 1;
+                Vec::new()
+            }
+        };
+        for message in messages {
+            assert!(
+                !message.is_empty() && message.len() < 200,
+                "{line:?}: {message}"
+            );
         }
     }
     // Both outcomes occur, so the soup exercises real parsing, not just rejection.

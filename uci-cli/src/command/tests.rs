@@ -8,7 +8,15 @@ pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
 
 pub(super) fn go(line: &str) -> GoParams {
     match parse(line) {
-        Ok(Command::Go(params)) => params,
+        Ok(Command::Go { params, warnings }) if warnings.is_empty() => params,
+        other => panic!("`{line}` parsed as {other:?}"),
+    }
+}
+
+/// The parameters and warnings of `line`, a `go` command.
+pub(super) fn go_warned(line: &str) -> (GoParams, Vec<GoWarning>) {
+    match parse(line) {
+        Ok(Command::Go { params, warnings }) => (params, warnings),
         other => panic!("`{line}` parsed as {other:?}"),
     }
 }
@@ -66,10 +74,13 @@ fn unknown_tokens_before_a_command_are_skipped() {
     assert_eq!(parse("\u{fffd}\u{fffd} quit"), Ok(Command::Quit));
     assert_eq!(
         parse("xyzzy go depth 3"),
-        Ok(Command::Go(GoParams {
-            depth: Some(3),
-            ..GoParams::default()
-        }))
+        Ok(Command::Go {
+            params: GoParams {
+                depth: Some(3),
+                ..GoParams::default()
+            },
+            warnings: Vec::new()
+        })
     );
 }
 
@@ -365,49 +376,57 @@ fn position_fen_is_completed_to_six_fields() {
     );
 }
 
+/// Why `line`, a `position` command, cannot be read.
+fn refused(line: &str) -> CommandError {
+    match parse(line) {
+        Ok(Command::PositionRefused(error)) => error,
+        other => panic!("`{line}` should be refused, parsed as {other:?}"),
+    }
+}
+
 #[test]
 fn position_errors() {
     assert_eq!(
-        err("position"),
+        refused("position"),
         CommandError::MissingValue { after: "position" }
     );
     assert_eq!(
-        err("position fen"),
+        refused("position fen"),
         CommandError::MissingValue { after: "fen" }
     );
     assert_eq!(
-        err("position fen moves e2e4"),
+        refused("position fen moves e2e4"),
         CommandError::MissingValue { after: "fen" }
     );
     assert_eq!(
-        err("position fen 8/8/8/8/8/8/8/K6k w -"),
+        refused("position fen 8/8/8/8/8/8/8/K6k w -"),
         CommandError::FenFieldCount { found: 3 }
     );
     assert_eq!(
-        err("position fen a b c d e f g"),
+        refused("position fen a b c d e f g"),
         CommandError::FenFieldCount { found: 7 }
     );
     assert!(
-        err("position fen x")
+        refused("position fen x")
             .to_string()
             .starts_with("FEN has 1 fields; expected 4 to 6")
     );
     assert!(matches!(
-        err("position moves e2e4"),
+        refused("position moves e2e4"),
         CommandError::InvalidValue {
             after: "position",
             ..
         }
     ));
     assert_eq!(
-        err("position startpos e2e4"),
+        refused("position startpos e2e4"),
         CommandError::UnexpectedToken {
             command: "position",
             token: "e2e4".into()
         }
     );
     assert_eq!(
-        err("position startpos fen 8/8/8/8/8/8/8/K6k w - -"),
+        refused("position startpos fen 8/8/8/8/8/8/8/K6k w - -"),
         CommandError::UnexpectedToken {
             command: "position",
             token: "fen".into()

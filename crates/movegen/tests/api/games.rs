@@ -3,7 +3,7 @@
 
 use movegen::{Move, Position};
 
-use crate::util::{Rng, all_fens, pos};
+use crate::util::{Rng, all_fens, chess960_start_fen, pos, random_chess960_back_rank};
 
 /// Plays `plies` random legal moves from `start`, calling `visit` on each position reached and
 /// on the move list of the position before it.
@@ -77,23 +77,84 @@ fn revoked_castling_leaves_no_trace() {
 #[test]
 fn uci_move_text_round_trips_in_both_modes() {
     let mut rng = Rng::new(4242);
-    for (fen, is_960) in all_fens() {
+    for (fen, _) in all_fens() {
         random_game(&mut rng, &pos(fen), 40, |p| {
             for mv in p.legal_moves() {
                 for chess960 in [false, true] {
                     let text = mv.to_uci(chess960).to_string();
                     let parsed = p.parse_uci_move(&text, chess960);
-                    if is_960 && !chess960 {
-                        // Standard notation is ambiguous in Chess960 (castling `b1c1` may also
-                        // be a king step): only ask for a move with the same text.
-                        let back = parsed.map(|m| m.to_uci(false).to_string());
-                        assert_eq!(back, Ok(text.clone()), "in {}", p.fen());
-                    } else {
-                        assert_eq!(parsed, Ok(mv), "{text} (960: {chess960}) in {}", p.fen());
+                    assert_eq!(parsed, Ok(mv), "{text} (960: {chess960}) in {}", p.fen());
+                }
+            }
+        });
+    }
+}
+
+/// Every legal move of random Chess960 games, written in either mode, is read back as itself in
+/// either mode, and no castling is written as a null move (`c1c1`) with `UCI_Chess960` off.
+#[test]
+fn chess960_moves_round_trip_in_both_modes() {
+    let mut rng = Rng::new(960);
+    let (mut castlings, mut king_takes_rook) = (0, 0);
+    for game in 0..300 {
+        let rank = random_chess960_back_rank(&mut rng);
+        let start = pos(&chess960_start_fen(rank, game % 2 == 0));
+        random_game(&mut rng, &start, 24, |p| {
+            for mv in p.legal_moves() {
+                for written in [false, true] {
+                    let text = mv.to_uci(written).to_string();
+                    assert_ne!(text[0..2], text[2..4], "{mv:?} in {}", p.fen());
+                    for read in [false, true] {
+                        let parsed = p.parse_uci_move(&text, read);
+                        assert_eq!(parsed, Ok(mv), "{text} in {}", p.fen());
+                    }
+                }
+                if mv.is_castle() {
+                    castlings += 1;
+                    let standard = mv.to_uci(false).to_string();
+                    if standard == mv.to_uci(true).to_string() {
+                        king_takes_rook += 1;
                     }
                 }
             }
         });
+    }
+    assert!(
+        castlings > 500 && king_takes_rook > 100,
+        "{castlings} castlings, {king_takes_rook} written king-takes-rook in standard mode"
+    );
+}
+
+/// Castling in the forms GUIs send outside Chess960 mode: Stockfish's king destination
+/// (`c1c1` when the king stays put) and king-takes-rook; a plain king step wins a shared text.
+#[test]
+fn castling_is_read_in_the_king_destination_form_too() {
+    let p = pos("1rk1bqrn/pppppppp/8/8/8/8/PPPPPPPP/1RK1BQRN w GBgb - 0 1");
+    let long = p.parse_uci_move("c1b1", false).expect("king takes rook");
+    assert!(long.is_castle());
+    assert_eq!(p.parse_uci_move("c1c1", false), Ok(long));
+    assert_eq!(p.parse_uci_move("c1c1", true), Ok(long));
+    assert_eq!(long.to_uci(false).to_string(), "c1b1");
+    // King on b1, queen-side rook on a1: `b1c1` is the king's step, not the castling.
+    let p = pos("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    let step = p.parse_uci_move("b1c1", false).expect("a king step");
+    assert!(!step.is_castle());
+    assert!(p.parse_uci_move("b1a1", false).is_ok_and(|m| m.is_castle()));
+}
+
+#[test]
+fn promotion_letters_are_read_in_either_case() {
+    let p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    for (lower, upper) in [("a7a8q", "a7a8Q"), ("a7a8n", "a7a8N"), ("a7a8r", "a7a8R")] {
+        let mv = p.parse_uci_move(upper, false);
+        assert_eq!(mv, p.parse_uci_move(lower, false), "{upper}");
+        assert_eq!(
+            mv.map(|m| m.to_uci(false).to_string()),
+            Ok(lower.to_owned())
+        );
+    }
+    for bad in ["a7a8K", "a7a8P", "A7a8q", "a7A8q"] {
+        assert!(p.parse_uci_move(bad, false).is_err(), "{bad}");
     }
 }
 

@@ -4,6 +4,7 @@
 mod basics;
 mod fen_errors;
 mod fen_fuzz;
+mod fen_repairs;
 mod fen_roundtrip;
 mod games;
 mod generation;

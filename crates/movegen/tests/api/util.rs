@@ -69,3 +69,68 @@ pub fn all_fens() -> impl Iterator<Item = (&'static str, bool)> {
         .map(|f| (*f, false))
         .chain(CHESS960_FENS.iter().map(|f| (*f, true)))
 }
+
+/// A random Chess960 back rank, as lower-case piece letters: the standard pieces shuffled until
+/// the bishops stand on squares of both colours and the king between the rooks.
+pub fn random_chess960_back_rank(rng: &mut Rng) -> [char; 8] {
+    loop {
+        let mut rank = ['r', 'n', 'b', 'q', 'k', 'b', 'n', 'r'];
+        for i in (1..8).rev() {
+            rank.swap(i, rng.below(i + 1));
+        }
+        let files = |piece| (0..8).filter(move |&f| rank[f] == piece);
+        let bishops: Vec<usize> = files('b').collect();
+        let rooks: Vec<usize> = files('r').collect();
+        let king = files('k').next().expect("a king");
+        if bishops[0] % 2 != bishops[1] % 2 && rooks[0] < king && king < rooks[1] {
+            return rank;
+        }
+    }
+}
+
+/// The Chess960 start with `rank` as Shredder-FEN, with both sides' castling rights; `bare`
+/// keeps only the kings, rooks and pawns, so castling comes early in a random game.
+pub fn chess960_start_fen(rank: [char; 8], bare: bool) -> String {
+    let row: String = rank
+        .iter()
+        .map(|&c| {
+            if bare && !matches!(c, 'r' | 'k') {
+                '1'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let rook_files: String = (0..8u8)
+        .filter(|&f| rank[f as usize] == 'r')
+        .map(|f| char::from(b'a' + f))
+        .collect();
+    format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {}{} - 0 1",
+        compress_fen_row(&row),
+        compress_fen_row(&row.to_ascii_uppercase()),
+        rook_files.to_ascii_uppercase(),
+        rook_files
+    )
+}
+
+/// A FEN row with its runs of `1`s written as one digit.
+fn compress_fen_row(row: &str) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    for c in row.chars() {
+        if c == '1' {
+            empty += 1;
+            continue;
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+            empty = 0;
+        }
+        out.push(c);
+    }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+    out
+}
