@@ -443,14 +443,17 @@ impl Engine {
         }
     }
 
+    /// Each root move's line is printed as it is counted; `stop` and `quit` end the count
+    /// with what was counted so far, marked incomplete.
     fn start_perft(&mut self, pos: Position, depth: u32) {
         self.finish_worker(true);
         let chess960 = self.chess960();
-        let output = Arc::clone(&self.output);
+        let mut out = crate::output::Lines::new(Arc::clone(&self.output));
+        let control = Arc::clone(&self.control);
+        control.reset();
         let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
-            let mut out = Vec::new();
-            let _ = crate::perft::perft_divide(&pos, depth, chess960, &mut out);
-            output.text(String::from_utf8_lossy(&out).trim_end());
+            let stopped = || control.stop_requested();
+            let _ = crate::perft::perft_divide_until(&pos, depth, chess960, &stopped, &mut out);
         });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
