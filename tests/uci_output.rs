@@ -1,4 +1,5 @@
-//! What the engine prints, as a GUI reads it.
+//! What the engine prints, as a GUI reads it: perft as it counts, the final `info` line,
+//! a root without legal moves, `UCI_ShowWDL` and `Debug Log File`.
 
 // The harness serves several test targets; this one does not use all of it.
 #[allow(dead_code)]
@@ -63,4 +64,98 @@ fn quit_ends_a_perft_at_once() {
         "{lines:#?}"
     );
     assert_eq!(e.wait_exit(Duration::from_secs(10)), Some(true));
+}
+
+/// An `info` line without what changes as the search goes on (nodes, speed, time, table fill).
+fn content(line: &str) -> String {
+    let mut words = line.split_whitespace();
+    let mut kept = Vec::new();
+    while let Some(word) = words.next() {
+        if matches!(word, "nodes" | "nps" | "time" | "hashfull" | "tbhits") {
+            words.next();
+        } else {
+            kept.push(word);
+        }
+    }
+    kept.join(" ")
+}
+
+#[test]
+fn each_info_line_is_printed_once() {
+    let mut e = Engine::start();
+    for go in ["go depth 8", "go movetime 300", "go nodes 20000"] {
+        e.send("position startpos moves e2e4");
+        e.send(go);
+        let lines = e.wait_bestmove();
+        let scored: Vec<String> = lines
+            .iter()
+            .filter(|l| l.contains(" score "))
+            .map(|l| content(l))
+            .collect();
+        assert!(!scored.is_empty(), "{go}: {lines:#?}");
+        for (i, line) in scored.iter().enumerate() {
+            assert!(!scored[i + 1..].contains(line), "{go}: {line} twice");
+        }
+    }
+}
+
+#[test]
+fn a_mated_or_stalemated_root_says_so_before_bestmove_none() {
+    let mut e = Engine::start();
+    for (fen, info) in [
+        (
+            "3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1",
+            "info depth 0 score mate 0",
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 5");
+        let lines = e.wait_bestmove();
+        assert_eq!(lines, [info, "bestmove (none)"], "{fen}");
+    }
+}
+
+/// The `wdl W D L` of an `info` line, checked to come right after the score and its bound.
+fn wdl_of(line: &str) -> Option<[u32; 3]> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "wdl")?;
+    let score = words.iter().position(|w| *w == "score")?;
+    let bound = usize::from(matches!(words[score + 3], "lowerbound" | "upperbound"));
+    assert_eq!(at, score + 3 + bound, "{line}");
+    let mut chances = [0; 3];
+    for (chance, word) in chances.iter_mut().zip(&words[at + 1..at + 4]) {
+        *chance = word.parse().ok()?;
+    }
+    Some(chances)
+}
+
+#[test]
+fn show_wdl_adds_chances_that_add_up_to_a_thousand() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let options = e.read_until(|l| l == "uciok");
+    assert!(options.contains(&"option name UCI_ShowWDL type check default false".to_owned()));
+    e.send("go depth 4");
+    let lines = e.wait_bestmove();
+    assert!(!lines.iter().any(|l| l.contains(" wdl ")), "{lines:#?}");
+
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 8");
+    let lines = e.wait_bestmove();
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty());
+    for line in scored {
+        let Some([w, d, l]) = wdl_of(line) else {
+            panic!("no wdl: {line}")
+        };
+        assert_eq!(w + d + l, 1000, "{line}");
+    }
+    // A mate for the side to move is a certain win.
+    e.send("position fen 6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.wait_bestmove();
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(last.contains("score mate 2 wdl 1000 0 0 "), "{last}");
 }

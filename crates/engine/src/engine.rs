@@ -396,6 +396,8 @@ impl Engine {
         // What the watchdog plays if the search never completes an iteration in time.
         let fallback = (request.searchmoves.first().copied())
             .or_else(|| self.position.legal_moves().iter().next().copied());
+        let show_wdl = self.options.check(OptionId::ShowWdl);
+        let material = show_wdl.then(|| search::material(&self.position));
         let tt = Arc::clone(&self.tt);
         let threads = Arc::clone(&self.threads);
         let control = Arc::clone(&self.control);
@@ -406,7 +408,10 @@ impl Engine {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let reply = Reply::new(output, chess960, fallback);
+                let mut reply = Reply::new(output, chess960, fallback);
+                if let Some(material) = material {
+                    reply = reply.with_wdl(material);
+                }
                 thread::scope(|scope| {
                     if let Some(deadline) = deadline {
                         let (reply, control) = (&reply, &control);
@@ -422,7 +427,10 @@ impl Engine {
                     let outcome = pool.search(&request, &tt, &control, &mut |event| {
                         reply.on_event(&event);
                     });
-                    reply.finish(outcome.best_move, outcome.ponder_move);
+                    match outcome.best_move {
+                        Some(best) => reply.finish(Some(best), outcome.ponder_move),
+                        None => reply.finish_without_move(request.position.in_check()),
+                    }
                 });
             });
         match spawned {
@@ -520,7 +528,8 @@ mod tests {
     impl Output for Silent {
         fn notice(&self, _: &str) {}
         fn text(&self, _: &str) {}
-        fn search_event(&self, _: &search::SearchEvent<'_>, _: bool) {}
+        fn search_event(&self, _: &search::SearchEvent<'_>, _: Option<search::Wdl>, _: bool) {}
+        fn no_legal_move(&self, _: bool) {}
         fn best_move(&self, _: Option<Move>, _: Option<Move>, _: bool) {}
     }
 

@@ -120,6 +120,8 @@ option_table! {
     MultiPv => own("MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 }),
     /// Chess960 castling notation (king takes rook).
     Chess960 => own("UCI_Chess960", OptionKind::Check { default: false }),
+    /// Win-draw-loss chances (permille) after the score of every `info` line.
+    ShowWdl => own("UCI_ShowWDL", OptionKind::Check { default: false }),
     /// Milliseconds kept back per move for GUI and network latency.
     MoveOverhead => time(timeman::MOVE_OVERHEAD),
     /// Which time model plans the search time.

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use movegen::Move;
-use search::SearchEvent;
+use search::{SearchEvent, Wdl};
 
 /// The engine's output. Every method may be called from any thread (a search or perft thread
 /// writes through it), and each call is one whole message.
@@ -14,8 +14,12 @@ pub trait Output: Send + Sync {
     fn notice(&self, text: &str);
     /// Text a command prints as it is (a perft count, a bench line, the board).
     fn text(&self, text: &str);
-    /// An event of the running search; castling moves are king-takes-rook when `chess960`.
-    fn search_event(&self, event: &SearchEvent<'_>, chess960: bool);
+    /// An event of the running search, with the win-draw-loss chances of its score when they
+    /// are to be shown (`UCI_ShowWDL`); castling moves are king-takes-rook when `chess960`.
+    fn search_event(&self, event: &SearchEvent<'_>, wdl: Option<Wdl>, chess960: bool);
+    /// The root has no legal move: checkmate when `checkmated`, else stalemate. Comes right
+    /// before the `bestmove` without a move.
+    fn no_legal_move(&self, checkmated: bool);
     /// A search's answer: the move to play (`None` without a legal move) and the expected reply.
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool);
 }
@@ -74,7 +78,8 @@ mod tests {
         fn text(&self, text: &str) {
             self.0.lock().unwrap().push(text.to_owned());
         }
-        fn search_event(&self, _: &SearchEvent<'_>, _: bool) {}
+        fn search_event(&self, _: &SearchEvent<'_>, _: Option<Wdl>, _: bool) {}
+        fn no_legal_move(&self, _: bool) {}
         fn best_move(&self, _: Option<Move>, _: Option<Move>, _: bool) {}
     }
 

@@ -19,6 +19,7 @@ fn uci_reply_lines() {
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
+        "option name UCI_ShowWDL type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Time Model type combo default Marginal var Marginal var Classic",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
