@@ -159,3 +159,119 @@ fn show_wdl_adds_chances_that_add_up_to_a_thousand() {
     let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
     assert!(last.contains("score mate 2 wdl 1000 0 0 "), "{last}");
 }
+
+/// A fresh path in the temporary folder.
+fn temp_log(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("tsubame-{name}-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The log's lines as (direction, text), each time stamp checked and in order.
+fn read_log(path: &std::path::Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).expect("the log file");
+    let mut last = String::new();
+    text.lines()
+        .map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let (stamp, mark, rest) = (parts.next(), parts.next(), parts.next());
+            let (Some(stamp), Some(mark)) = (stamp, mark) else {
+                panic!("bad log line {line:?}")
+            };
+            // 2026-11-25T22:30:01.123Z: fixed width, so text order is time order.
+            assert_eq!(stamp.len(), 24, "{line}");
+            assert!(
+                stamp.ends_with('Z') && stamp.as_bytes()[10] == b'T',
+                "{line}"
+            );
+            assert!(stamp >= last.as_str(), "time went back: {line}");
+            last = stamp.to_owned();
+            assert!(mark == ">>" || mark == "<<", "{line}");
+            (mark.to_owned(), rest.unwrap_or_default().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_debug_log_holds_every_line_in_order() {
+    let path = temp_log("debug-log");
+    let mut e = Engine::start();
+    e.send("uci");
+    e.read_until(|l| l == "uciok");
+    assert!(
+        std::fs::metadata(&path).is_err(),
+        "a log before it was asked for"
+    );
+    e.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    e.send("isready");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let answer = e.read_until(|l| l.starts_with("bestmove"));
+    e.send("xyzzy");
+    e.send("quit");
+    e.read_until(|l| l.starts_with("info string"));
+    assert_eq!(e.wait_exit(Duration::from_secs(10)), Some(true));
+
+    let log = read_log(&path);
+    let _ = std::fs::remove_file(&path);
+    let mut expected = vec![
+        (">>", "isready".to_owned()),
+        ("<<", "readyok".to_owned()),
+        (">>", "position startpos".to_owned()),
+        (">>", "go depth 3".to_owned()),
+    ];
+    // Everything the engine printed after `readyok`: the search's lines and its answer.
+    let printed = answer.iter().skip_while(|l| *l != "readyok").skip(1);
+    expected.extend(printed.map(|l| ("<<", l.clone())));
+    expected.push((">>", "xyzzy".to_owned()));
+    expected.push(("<<", "info string unknown command 'xyzzy'".to_owned()));
+    expected.push((">>", "quit".to_owned()));
+    let log: Vec<(&str, String)> = log.iter().map(|(m, t)| (m.as_str(), t.clone())).collect();
+    let info_string = |(_, t): &(&str, String)| t.starts_with("info string");
+    // The wording of the notice is not this test's business; its place is.
+    assert_eq!(log.len(), expected.len(), "{log:#?}");
+    for (got, want) in log.iter().zip(&expected) {
+        if info_string(want) {
+            assert!(got.0 == "<<" && info_string(got), "{got:?}");
+        } else {
+            assert_eq!(got, want);
+        }
+    }
+}
+
+#[test]
+fn a_log_file_that_cannot_be_opened_is_reported_and_empty_closes_the_log() {
+    let mut e = Engine::start();
+    e.send("setoption name Debug Log File value /nonexistent-folder/tsubame.log");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string Debug Log File")),
+        "{lines:#?}"
+    );
+    let path = temp_log("closed-log");
+    e.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    e.sync();
+    e.send("setoption name Debug Log File value <empty>");
+    e.sync();
+    e.send("go depth 2");
+    e.wait_bestmove();
+    let log = read_log(&path);
+    let _ = std::fs::remove_file(&path);
+    let texts: Vec<&str> = log.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "isready",
+            "readyok",
+            "setoption name Debug Log File value <empty>"
+        ]
+    );
+}

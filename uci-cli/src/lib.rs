@@ -6,6 +6,7 @@
 pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
+pub mod debug_log;
 pub mod input;
 pub mod output;
 pub mod searchlog_cmd;

@@ -7,6 +7,8 @@ use engine::Output;
 use movegen::Move;
 use search::{IterationInfo, ScoreBound, SearchEvent, Wdl};
 
+use crate::debug_log::{self, Direction};
+
 /// The engine's output as UCI lines on stdout.
 #[derive(Debug, Clone, Copy)]
 pub struct Stdout;
@@ -35,9 +37,11 @@ impl Output for Stdout {
 
 /// Writes `text` and a line break to stdout under its lock (so lines from the protocol and
 /// search threads never interleave) and flushes. A closed stdout is ignored: the GUI is gone,
-/// and the next read of stdin will see EOF.
+/// and the next read of stdin will see EOF. The debug log, if open, gets the line first, so
+/// it is logged before anything the GUI answers to it.
 pub fn send(text: &str) {
     let mut out = std::io::stdout().lock();
+    debug_log::record(Direction::Out, text);
     let _ = out.write_all(text.as_bytes());
     let _ = out.write_all(b"\n");
     let _ = out.flush();

@@ -106,6 +106,8 @@ macro_rules! option_table {
 }
 
 option_table! {
+    /// A file every line in and out is appended to, time-stamped; `<empty>` for none.
+    DebugLogFile => own("Debug Log File", OptionKind::String { default: "" }),
     /// Transposition table size in MiB.
     Hash => own("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 }),
     /// Search threads.

@@ -12,6 +12,7 @@ fn uci_reply_lines() {
     let lines: Vec<String> = uci_option_lines().collect();
     assert_eq!(lines.len(), OPTIONS.len());
     let expected = [
+        "option name Debug Log File type string default <empty>",
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Clear Hash type button",
