@@ -8,6 +8,7 @@ pub mod cli;
 pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
+pub mod debug_log;
 pub mod evaluation;
 pub mod input;
 pub mod output;

@@ -5,7 +5,9 @@ use std::io::Write;
 
 use engine::Output;
 use movegen::Move;
-use search::{IterationInfo, ScoreBound, SearchEvent};
+use search::{IterationInfo, ScoreBound, SearchEvent, Wdl};
+
+use crate::debug_log::{self, Direction};
 
 /// The engine's output as UCI lines on stdout.
 #[derive(Debug, Clone, Copy)]
@@ -20,8 +22,12 @@ impl Output for Stdout {
         send(text);
     }
 
-    fn search_event(&self, event: &SearchEvent<'_>, chess960: bool) {
-        send(&format_event(event, chess960));
+    fn search_event(&self, event: &SearchEvent<'_>, wdl: Option<Wdl>, chess960: bool) {
+        send(&format_event(event, wdl, chess960));
+    }
+
+    fn no_legal_move(&self, checkmated: bool) {
+        send(format_no_legal_move(checkmated));
     }
 
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
@@ -31,9 +37,11 @@ impl Output for Stdout {
 
 /// Writes `text` and a line break to stdout under its lock (so lines from the protocol and
 /// search threads never interleave) and flushes. A closed stdout is ignored: the GUI is gone,
-/// and the next read of stdin will see EOF.
+/// and the next read of stdin will see EOF. The debug log, if open, gets the line first, so
+/// it is logged before anything the GUI answers to it.
 pub fn send(text: &str) {
     let mut out = std::io::stdout().lock();
+    debug_log::record(Direction::Out, text);
     let _ = out.write_all(text.as_bytes());
     let _ = out.write_all(b"\n");
     let _ = out.flush();
@@ -44,10 +52,11 @@ pub fn info_string(text: &str) {
     send(&format!("info string {}", text.replace(['\n', '\r'], " ")));
 }
 
-/// The UCI text of a search event.
-pub fn format_event(event: &SearchEvent<'_>, chess960: bool) -> String {
+/// The UCI text of a search event; `wdl` goes after the score and its bound, where Stockfish
+/// writes it.
+pub fn format_event(event: &SearchEvent<'_>, wdl: Option<Wdl>, chess960: bool) -> String {
     match event {
-        SearchEvent::Info(info) => format_info(info, chess960),
+        SearchEvent::Info(info) => format_info(info, wdl, chess960),
         SearchEvent::CurrMove { depth, mv, number } => format!(
             "info depth {depth} currmove {} currmovenumber {number}",
             mv.to_uci(chess960)
@@ -55,7 +64,7 @@ pub fn format_event(event: &SearchEvent<'_>, chess960: bool) -> String {
     }
 }
 
-fn format_info(info: &IterationInfo, chess960: bool) -> String {
+fn format_info(info: &IterationInfo, wdl: Option<Wdl>, chess960: bool) -> String {
     let millis = info.elapsed.as_millis().max(1);
     let nps = u128::from(info.nodes) * 1000 / millis;
     let mut line = format!(
@@ -66,6 +75,9 @@ fn format_info(info: &IterationInfo, chess960: bool) -> String {
         ScoreBound::Exact => {}
         ScoreBound::Lower => line.push_str(" lowerbound"),
         ScoreBound::Upper => line.push_str(" upperbound"),
+    }
+    if let Some(wdl) = wdl {
+        let _ = write!(line, " wdl {} {} {}", wdl.win, wdl.draw, wdl.loss);
     }
     let _ = write!(
         line,
@@ -84,6 +96,16 @@ fn format_info(info: &IterationInfo, chess960: bool) -> String {
     line
 }
 
+/// The line before `bestmove (none)`, as Stockfish writes it: checkmated is a mate in zero
+/// (the side to move has lost), stalemate a draw.
+pub fn format_no_legal_move(checkmated: bool) -> &'static str {
+    if checkmated {
+        "info depth 0 score mate 0"
+    } else {
+        "info depth 0 score cp 0"
+    }
+}
+
 /// The `bestmove` line; `(none)` when there is no legal move, as Stockfish writes it (Cute
 /// Chess, fastchess and python-chess all read it).
 pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
@@ -95,5 +117,54 @@ pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool)
         ),
         (Some(best), None) => format!("bestmove {}", best.to_uci(chess960)),
         (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    use movegen::Position;
+    use search::UciScore;
+
+    fn info(bound: ScoreBound) -> IterationInfo {
+        let pos = Position::startpos();
+        IterationInfo {
+            depth: 7,
+            seldepth: 9,
+            multipv: 1,
+            score: UciScore(35),
+            bound,
+            nodes: 1000,
+            elapsed: Duration::from_millis(10),
+            hashfull: 3,
+            tbhits: 0,
+            pv: pos.parse_uci_move("e2e4", false).into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn wdl_follows_the_score_and_its_bound() {
+        let wdl = Wdl {
+            win: 420,
+            draw: 500,
+            loss: 80,
+        };
+        let line = format_event(
+            &SearchEvent::Info(&info(ScoreBound::Lower)),
+            Some(wdl),
+            false,
+        );
+        assert!(
+            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 35 lowerbound wdl 420 500 80 nodes 1000 "),
+            "{line}"
+        );
+        let line = format_event(&SearchEvent::Info(&info(ScoreBound::Exact)), None, false);
+        assert!(
+            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 35 nodes "),
+            "{line}"
+        );
+        assert!(line.ends_with(" pv e2e4"), "{line}");
     }
 }

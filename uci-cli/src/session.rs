@@ -10,9 +10,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use engine::Engine;
-use engine::options::uci_option_lines;
+use engine::options::{OptionId, uci_option_lines};
 
 use crate::command::{Command, PositionStart, parse_command};
+use crate::debug_log::{self, Direction};
 use crate::input::Input;
 use crate::output::{Stdout, info_string, send};
 
@@ -38,6 +39,7 @@ impl Session {
         while let Ok(item) = input.recv() {
             match item {
                 Input::Line(line, received) => {
+                    debug_log::record(Direction::In, &line);
                     if !self.handle(&line, received) {
                         break;
                     }
@@ -111,8 +113,26 @@ impl Session {
         if self.engine.set_param(name, value) {
             return;
         }
-        if let Err(e) = self.engine.set_option(name, value) {
-            info_string(&e.to_string());
+        match self.engine.set_option(name, value) {
+            Ok(outcome) if outcome.id() == OptionId::DebugLogFile => self.open_debug_log(),
+            Ok(_) => {}
+            Err(e) => info_string(&e.to_string()),
+        }
+    }
+
+    /// Logs to the file `Debug Log File` names from now on (none when empty). A file that
+    /// cannot be opened is reported, and the option goes back to empty: no log is written.
+    fn open_debug_log(&mut self) {
+        let path = self
+            .engine
+            .options()
+            .text(OptionId::DebugLogFile)
+            .to_owned();
+        if let Err(e) = debug_log::open(&path) {
+            info_string(&format!("Debug Log File {path}: {e}; no log is written"));
+            if let Err(e) = self.engine.set_option("Debug Log File", None) {
+                info_string(&e.to_string());
+            }
         }
     }
 }

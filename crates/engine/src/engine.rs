@@ -435,6 +435,8 @@ impl Engine {
         // What the watchdog plays if the search never completes an iteration in time.
         let fallback = (request.searchmoves.first().copied())
             .or_else(|| self.position.legal_moves().iter().next().copied());
+        let show_wdl = self.options.check(OptionId::ShowWdl);
+        let material = show_wdl.then(|| search::material(&self.position));
         let tt = Arc::clone(&self.tt);
         let threads = Arc::clone(&self.threads);
         let control = Arc::clone(&self.control);
@@ -445,7 +447,10 @@ impl Engine {
             // Each ply keeps a position and a move list on the stack.
             .stack_size(64 << 20)
             .spawn(move || {
-                let reply = Reply::new(output, chess960, fallback);
+                let mut reply = Reply::new(output, chess960, fallback);
+                if let Some(material) = material {
+                    reply = reply.with_wdl(material);
+                }
                 thread::scope(|scope| {
                     if let Some(deadline) = deadline {
                         let (reply, control) = (&reply, &control);
@@ -461,7 +466,10 @@ impl Engine {
                     let outcome = pool.search(&request, &tt, &control, &mut |event| {
                         reply.on_event(&event);
                     });
-                    reply.finish(outcome.best_move, outcome.ponder_move);
+                    match outcome.best_move {
+                        Some(best) => reply.finish(Some(best), outcome.ponder_move),
+                        None => reply.finish_without_move(request.position.in_check()),
+                    }
                 });
             });
         match spawned {
@@ -517,14 +525,17 @@ impl Engine {
         }
     }
 
+    /// Each root move's line is printed as it is counted; `stop` and `quit` end the count
+    /// with what was counted so far, marked incomplete.
     fn start_perft(&mut self, pos: Position, depth: u32) {
         self.finish_worker(true);
         let chess960 = self.chess960();
-        let output = Arc::clone(&self.output);
+        let mut out = crate::output::Lines::new(Arc::clone(&self.output));
+        let control = Arc::clone(&self.control);
+        control.reset();
         let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
-            let mut out = Vec::new();
-            let _ = crate::perft::perft_divide(&pos, depth, chess960, &mut out);
-            output.text(String::from_utf8_lossy(&out).trim_end());
+            let stopped = || control.stop_requested();
+            let _ = crate::perft::perft_divide_until(&pos, depth, chess960, &stopped, &mut out);
         });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
@@ -604,7 +615,8 @@ mod tests {
     impl Output for Silent {
         fn notice(&self, _: &str) {}
         fn text(&self, _: &str) {}
-        fn search_event(&self, _: &search::SearchEvent<'_>, _: bool) {}
+        fn search_event(&self, _: &search::SearchEvent<'_>, _: Option<search::Wdl>, _: bool) {}
+        fn no_legal_move(&self, _: bool) {}
         fn best_move(&self, _: Option<Move>, _: Option<Move>, _: bool) {}
     }
 

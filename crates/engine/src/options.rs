@@ -106,6 +106,8 @@ macro_rules! option_table {
 }
 
 option_table! {
+    /// A file every line in and out is appended to, time-stamped; `<empty>` for none.
+    DebugLogFile => own("Debug Log File", OptionKind::String { default: "" }),
     /// Transposition table size in MiB.
     Hash => own("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 }),
     /// Search threads.
@@ -130,6 +132,8 @@ option_table! {
     UciElo => own("UCI_Elo", OptionKind::Spin {
         default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
     }),
+    /// Win-draw-loss chances (permille) after the score of every `info` line.
+    ShowWdl => own("UCI_ShowWDL", OptionKind::Check { default: false }),
     /// Milliseconds kept back per move for GUI and network latency.
     MoveOverhead => time(timeman::MOVE_OVERHEAD),
     /// Which time model plans the search time.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use movegen::{Position, divide, perft};
+use movegen::{Position, divide_until, perft};
 
 /// Prints each root move with its leaf count, then `Nodes searched: N` as Stockfish's
 /// `go perft` does (tools that compare two engines' divides read that line), then the time and
@@ -19,21 +19,49 @@ pub fn perft_divide(
     chess960: bool,
     out: &mut impl Write,
 ) -> std::io::Result<u64> {
+    perft_divide_until(pos, depth, chess960, &|| false, out)
+}
+
+/// [`perft_divide`] that prints (and flushes) each root move's line as soon as it is counted,
+/// and gives up once `stopped` answers `true`: the moves counted by then are printed, and the
+/// total line reads `Nodes searched: N (incomplete: M of K root moves counted)`, so that a
+/// tool reading the number as a whole line's count does not take it for the full count.
+pub fn perft_divide_until(
+    pos: &Position,
+    depth: u32,
+    chess960: bool,
+    stopped: &impl Fn() -> bool,
+    out: &mut impl Write,
+) -> std::io::Result<u64> {
     let start = Instant::now();
-    let nodes = if depth == 0 {
-        1
+    let (mut nodes, mut counted, mut written) = (0, 0, Ok(()));
+    let complete = if depth == 0 {
+        nodes = 1;
+        true
     } else {
-        let split = divide(pos, depth);
-        for (mv, count) in &split {
-            writeln!(out, "{}: {count}", mv.to_uci(chess960))?;
-        }
-        split.iter().map(|(_, n)| n).sum()
+        divide_until(pos, depth, stopped, |mv, n| {
+            nodes += n;
+            counted += 1;
+            if written.is_ok() {
+                written = writeln!(out, "{}: {n}", mv.to_uci(chess960)).and_then(|()| out.flush());
+            }
+        })
     };
+    written?;
     let elapsed = start.elapsed();
     writeln!(out)?;
-    writeln!(out, "Nodes searched: {nodes}")?;
+    if complete {
+        writeln!(out, "Nodes searched: {nodes}")?;
+    } else {
+        let total = pos.legal_moves().len();
+        writeln!(
+            out,
+            "Nodes searched: {nodes} (incomplete: {counted} of {total} root moves counted)"
+        )?;
+    }
     writeln!(out, "Time: {} ms", elapsed.as_millis())?;
     writeln!(out, "Mnps: {:.1}", mnps(nodes, elapsed))?;
+    out.flush()?;
     Ok(nodes)
 }
 
@@ -291,6 +319,31 @@ mod tests {
         );
         assert_eq!(text.lines().filter(|l| l.ends_with(": 20")).count(), 20);
         assert!(text.contains("Time: ") && text.contains("Mnps: "));
+    }
+
+    #[test]
+    fn a_stopped_divide_prints_what_it_counted_and_says_so() {
+        let asked = std::cell::Cell::new(0);
+        let stopped = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 100
+        };
+        let mut out = Vec::new();
+        let nodes = perft_divide_until(&Position::startpos(), 4, false, &stopped, &mut out).ok();
+        let text = String::from_utf8_lossy(&out);
+        let counted: Vec<u64> = text
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.split_once(": ")?.1.parse().ok())
+            .collect();
+        assert!(!counted.is_empty() && counted.len() < 20, "{text}");
+        assert_eq!(nodes, Some(counted.iter().sum()));
+        let total = format!(
+            "Nodes searched: {} (incomplete: {} of 20 root moves counted)\n",
+            counted.iter().sum::<u64>(),
+            counted.len()
+        );
+        assert!(text.contains(&total), "{text}");
     }
 
     #[test]

@@ -10,12 +10,16 @@
 //! sends the fallback move it was given: any legal move beats a loss on time.
 //! Whichever of the two comes
 //! first writes `bestmove`; the other writes nothing, and no search output follows it.
+//!
+//! The search ends with its best line again, so that the last `info` line starts with the move
+//! played even when the search stopped inside an iteration; when that line is the one just
+//! written (the last iteration completed), it is not written twice.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use movegen::Move;
-use search::{ScoreBound, SearchEvent};
+use search::{IterationInfo, ScoreBound, SearchEvent, Wdl};
 
 use crate::output::Output;
 
@@ -31,6 +35,8 @@ struct State {
     sent: bool,
     /// The search has returned.
     done: bool,
+    /// The last `info` line with a score that was written.
+    last_info: Option<IterationInfo>,
 }
 
 /// The shared answer of one search.
@@ -41,6 +47,8 @@ pub struct Reply {
     chess960: bool,
     /// Played at the deadline when no iteration has completed.
     fallback: Option<Move>,
+    /// The root's material when `info` lines carry win-draw-loss chances (`UCI_ShowWDL`).
+    wdl_material: Option<u32>,
 }
 
 impl std::fmt::Debug for Reply {
@@ -61,6 +69,17 @@ impl Reply {
             output,
             chess960,
             fallback,
+            wdl_material: None,
+        }
+    }
+
+    /// Adds win-draw-loss chances to every `info` line with a score, from the model's view of
+    /// a position with the root's `material` (see [`search::material`]).
+    #[must_use]
+    pub fn with_wdl(self, material: u32) -> Reply {
+        Reply {
+            wdl_material: Some(material),
+            ..self
         }
     }
 
@@ -80,17 +99,42 @@ impl Reply {
                 }
             }
         }
-        if !state.sent {
-            self.output.search_event(event, self.chess960);
+        if state.sent {
+            return;
         }
+        let mut wdl = None;
+        if let SearchEvent::Info(info) = event {
+            if state
+                .last_info
+                .as_ref()
+                .is_some_and(|last| same_line(last, info))
+            {
+                return;
+            }
+            state.last_info = Some((*info).clone());
+            wdl = self.wdl_material.map(|m| Wdl::from_score(info.score.0, m));
+        }
+        self.output.search_event(event, wdl, self.chess960);
     }
 
     /// The search returned: writes its `bestmove` unless the watchdog already did.
     pub fn finish(&self, best: Option<Move>, ponder: Option<Move>) {
+        self.finish_after(|| {}, best, ponder);
+    }
+
+    /// The search returned from a root without a legal move: says whether it is checkmate or
+    /// stalemate, then `bestmove` without a move.
+    pub fn finish_without_move(&self, checkmated: bool) {
+        self.finish_after(|| self.output.no_legal_move(checkmated), None, None);
+    }
+
+    /// Writes `first`, then the answer, unless the watchdog already answered.
+    fn finish_after(&self, first: impl FnOnce(), best: Option<Move>, ponder: Option<Move>) {
         let mut state = self.lock();
         state.done = true;
         if !state.sent {
             state.sent = true;
+            first();
             self.output.best_move(best, ponder, self.chess960);
         }
         self.changed.notify_all();
@@ -129,6 +173,14 @@ impl Reply {
     }
 }
 
+/// Whether two `info` lines say the same: nodes, time and the table's fill go on changing
+/// while the search runs, and alone they are not worth a line.
+fn same_line(a: &IterationInfo, b: &IterationInfo) -> bool {
+    (a.depth, a.seldepth, a.multipv, a.score, a.bound)
+        == (b.depth, b.seldepth, b.multipv, b.score, b.bound)
+        && a.pv == b.pv
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,8 +199,18 @@ mod tests {
         fn text(&self, text: &str) {
             self.0.lock().unwrap().push(text.to_owned());
         }
-        fn search_event(&self, _: &SearchEvent<'_>, _: bool) {
-            self.text("info");
+        fn search_event(&self, event: &SearchEvent<'_>, wdl: Option<Wdl>, _: bool) {
+            let text = match (event, wdl) {
+                (SearchEvent::Info(info), Some(wdl)) => {
+                    format!("info depth {} wdl {}", info.depth, wdl.win)
+                }
+                (SearchEvent::Info(info), None) => format!("info depth {}", info.depth),
+                (SearchEvent::CurrMove { .. }, _) => "info currmove".to_owned(),
+            };
+            self.text(&text);
+        }
+        fn no_legal_move(&self, checkmated: bool) {
+            self.text(if checkmated { "mated" } else { "stalemate" });
         }
         fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
             let best = best.map_or("(none)".to_owned(), |m| m.to_uci(chess960).to_string());
@@ -255,5 +317,58 @@ mod tests {
         reply.finish(None, None);
         let expected = format!("bestmove {}", fallback.unwrap().to_uci(false));
         assert_eq!(bestmoves(&lines), [expected]);
+    }
+
+    fn written(lines: &Recorder) -> Vec<String> {
+        lines.0.lock().unwrap().clone()
+    }
+
+    #[test]
+    fn the_final_line_is_not_written_again() {
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false, None);
+        let completed = line(&["e2e4", "e7e5"], ScoreBound::Exact);
+        reply.on_event(&SearchEvent::Info(&completed));
+        // The search's final line: the same, only more nodes and time.
+        let last = IterationInfo {
+            nodes: 500,
+            elapsed: Duration::from_millis(3),
+            ..completed.clone()
+        };
+        reply.on_event(&SearchEvent::Info(&last));
+        assert_eq!(written(&lines), ["info depth 3"]);
+        // After a bound line, the exact line is news and is written.
+        reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Lower)));
+        reply.on_event(&SearchEvent::Info(&last));
+        reply.finish(completed.pv.first().copied(), None);
+        assert_eq!(
+            written(&lines),
+            [
+                "info depth 3",
+                "info depth 3",
+                "info depth 3",
+                "bestmove e2e4"
+            ]
+        );
+    }
+
+    #[test]
+    fn wdl_goes_with_every_scored_line_when_asked() {
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false, None).with_wdl(78);
+        reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Upper)));
+        let win = Wdl::from_score(20, 78).win;
+        assert_eq!(written(&lines), [format!("info depth 3 wdl {win}")]);
+    }
+
+    #[test]
+    fn a_root_without_moves_says_why_before_its_answer() {
+        for (checkmated, why) in [(true, "mated"), (false, "stalemate")] {
+            let (lines, write) = recorder();
+            let reply = Reply::new(write, false, None);
+            reply.finish_without_move(checkmated);
+            assert!(!reply.watch(Instant::now()));
+            assert_eq!(written(&lines), [why, "bestmove (none)"]);
+        }
     }
 }

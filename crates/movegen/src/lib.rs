@@ -27,7 +27,7 @@ pub use fen::{FenError, FenRepair};
 pub use legal_moves::GenKind;
 pub use material::{MAX_PAWNS, MAX_PIECES};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, UciMove};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_until, perft, perft_until};
 pub use position::{Position, STARTING_FEN};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use types::{Color, Piece, Role};

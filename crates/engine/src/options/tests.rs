@@ -12,6 +12,7 @@ fn uci_reply_lines() {
     let lines: Vec<String> = uci_option_lines().collect();
     assert_eq!(lines.len(), OPTIONS.len());
     let expected = [
+        "option name Debug Log File type string default <empty>",
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Clear Hash type button",
@@ -22,6 +23,7 @@ fn uci_reply_lines() {
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1320 min 1320 max 3190",
+        "option name UCI_ShowWDL type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Time Model type combo default Marginal var Marginal var Classic",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
