@@ -1,6 +1,7 @@
 //! The `tsubame` command line: with no command it speaks UCI; each tool is a subcommand, its
 //! arguments parsed by clap from the structs its module declares; OpenBench's quoted command
-//! lines (`tsubame "genfens 8 seed 1 book None" "quit"`) are a script of their own.
+//! lines (`tsubame "genfens 8 seed 31415 book None" "quit"`, the form of its data-generation
+//! workloads, <https://github.com/AndyGrant/OpenBench>) are a script of their own.
 
 use std::ffi::OsString;
 

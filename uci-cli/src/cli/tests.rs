@@ -45,7 +45,7 @@ fn no_argument_speaks_uci() {
 fn openbench_command_lines_are_a_script() {
     let lines = [
         "setoption name Hash value 8",
-        "genfens 8 seed 1 book None",
+        "genfens 8 seed 31415 book None",
         "quit",
     ];
     assert_eq!(
@@ -53,14 +53,14 @@ fn openbench_command_lines_are_a_script() {
         Invocation::Script(lines.iter().map(|l| l.to_string()).collect())
     );
     // One word per argument is the subcommand, checked like the line.
-    let Command::Genfens(genfens) = tool("genfens 8 seed 1 book None") else {
+    let Command::Genfens(genfens) = tool("genfens 8 seed 31415 book None") else {
         panic!("not genfens");
     };
-    assert_eq!(genfens.line(), "genfens 8 seed 1 book None");
+    assert_eq!(genfens.line(), "genfens 8 seed 31415 book None");
     for bad in [
         "genfens",
-        "genfens 8 seed 1",
-        "genfens eight seed 1 book None",
+        "genfens 8 seed 31415",
+        "genfens eight seed 31415 book None",
     ] {
         let error = parse(words(bad)).unwrap_err();
         assert_eq!(error.exit_code(), 2, "{bad}");
