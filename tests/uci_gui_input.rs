@@ -73,13 +73,14 @@ fn go_with_a_bad_token_reports_it_and_still_moves() {
 #[test]
 fn stop_after_a_go_left_without_a_limit_gives_one_bestmove() {
     let mut e = Engine::start();
-    // Nothing but bad tokens, or an empty `searchmoves`: no limit is left, so the search runs
-    // until `stop`, as a plain `go` does, and then answers once.
+    // Nothing but bad tokens, an empty `searchmoves` or one without a legal move: no limit is
+    // left, so the search runs until `stop`, as a plain `go` does, and then answers once. (A
+    // limit keyword without its value is a depth 1 search, which ends by itself: not here.)
     for line in [
         "go fast",
         "go searchmoves",
         "go joho DEPTH 5",
-        "go searchmoves depth",
+        "go searchmoves e2e5",
     ] {
         e.send(line);
         let lines = e.sync();
