@@ -3,12 +3,14 @@
 //!
 //! After every burst the engine must answer `isready`; every search must end in exactly one
 //! `bestmove`, legal (in the right notation) in the position the engine was last given, which
-//! a [`Mirror`] works out from the lines sent (`0000` when that position was refused). At the end the engine plays a legal move and
-//! exits cleanly on `quit`.
+//! a [`Mirror`] works out from the lines sent (`0000` when that position was refused). At the
+//! end the engine plays a legal move and exits cleanly on `quit`.
 //!
 //! The default run is a few hundred rounds (seconds in release mode). `TSUBAME_SOAK_ROUNDS`
 //! sets the number of rounds and `TSUBAME_SOAK_SEED` the seed (printed, so a failure can be
-//! replayed). The figures are printed; see them with `-- --nocapture`.
+//! replayed); `TSUBAME_SOAK_THREADS` sets `Threads` before the first round (the junk may change
+//! it later), to soak the parallel search. The figures are printed; see them with
+//! `-- --nocapture`.
 
 // The harness serves several test targets; this one does not use all of it.
 #[allow(dead_code)]
@@ -306,6 +308,10 @@ fn survives_random_and_malformed_input_between_searches() {
         figures: Figures::default(),
     };
     assert!(soak.fens.len() > 100, "perft suites not found");
+    let threads = env_u64("TSUBAME_SOAK_THREADS", 1);
+    if threads > 1 {
+        soak.send(&format!("setoption name Threads value {threads}"));
+    }
 
     // Once per run: a line past the reader's limit, dropped whole.
     let mut huge = b"position startpos moves ".to_vec();

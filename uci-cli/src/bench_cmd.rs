@@ -2,7 +2,7 @@
 
 use clap::Args;
 use engine::{bench, smp_bench};
-use search::MAX_THREADS;
+use search::{MAX_THREADS, SplitConfig};
 
 use crate::evaluation::Evaluation;
 use crate::output::Stdout;
@@ -90,11 +90,40 @@ pub struct SmpBenchArgs {
     /// The hash table, MiB.
     #[arg(value_name = "HASH_MB", default_value_t = 256)]
     pub hash_mb: usize,
+    /// How many times every search is repeated (the figures are medians over the runs).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub runs: u16,
+    /// How many of the bench's middlegame positions to search, from the first.
+    #[arg(long, default_value_t = smp_bench::MIDDLEGAMES as u16,
+          value_parser = clap::value_parser!(u16).range(1..=smp_bench::MIDDLEGAMES as i64))]
+    pub positions: u16,
+    /// Nodes at least this many plies from the leaves may split.
+    #[arg(long, default_value_t = search::MIN_SPLIT_DEPTH)]
+    pub min_split_depth: i32,
+    /// The most helpers one split point takes.
+    #[arg(long, default_value_t = search::MAX_HELPERS_PER_SPLIT)]
+    pub max_helpers: usize,
+    /// Idle threads wait to be assigned instead of joining running split points.
+    #[arg(long)]
+    pub no_late_join: bool,
 }
 
 /// Runs `tsubame smp-bench`: the time-to-depth speedup of each thread count.
 pub fn run_smp(args: &SmpBenchArgs) {
-    smp_bench::run(args.depth, &args.threads.0, args.hash_mb, &Stdout);
+    let bench = smp_bench::SmpBench {
+        depth: args.depth,
+        threads: args.threads.0.clone(),
+        hash_mb: args.hash_mb,
+        runs: usize::from(args.runs),
+        positions: usize::from(args.positions),
+        split: SplitConfig {
+            min_depth: args.min_split_depth,
+            max_helpers: args.max_helpers,
+            late_join: !args.no_late_join,
+            ..SplitConfig::default()
+        },
+    };
+    smp_bench::run(&bench, &Stdout);
 }
 
 #[cfg(test)]

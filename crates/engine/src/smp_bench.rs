@@ -1,93 +1,216 @@
 //! `smp-bench`: the parallel search's time-to-depth speedup, reproducible with one command.
 //!
-//! Each middlegame position of the bench is searched to a fixed depth once per thread count,
-//! with a freshly cleared table and histories, and the times are compared with the first
-//! thread count's: the geometric mean of the per-position ratios is the speedup. Node rates
-//! and the split statistics are printed too.
+//! Each middlegame position of the bench is searched to a fixed depth once per thread count
+//! and run, with a freshly cleared table and histories, evaluating with the embedded network.
+//! A run's speedup for a thread count is the geometric mean over the positions of the first
+//! count's time over its time; the figure reported is the median over the runs. Beside it, what
+//! explains it: the node rate against the first count's, the search overhead (extra nodes),
+//! and the split statistics (helpers per split, idle time, time waiting on locks, nodes thrown
+//! away by cutoffs at split points).
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use movegen::Position;
-use search::{SearchControl, SplitSummary, ThreadPool};
+use nnue::Network;
+use search::{SearchControl, SplitConfig, SplitSummary, ThreadPool};
 use tt::TranspositionTable;
 
 use crate::output::Output;
 
 /// The bench positions that are not endgames.
-const MIDDLEGAMES: usize = 42;
+pub const MIDDLEGAMES: usize = 42;
 
-/// What one thread count did over all positions.
-#[derive(Debug, Default)]
+/// What `smp-bench` measures.
+#[derive(Clone, Debug)]
+pub struct SmpBench {
+    /// The depth of every search.
+    pub depth: u32,
+    /// The thread counts, the first being the baseline.
+    pub threads: Vec<usize>,
+    /// The hash table, MiB.
+    pub hash_mb: usize,
+    /// How many times every search is repeated.
+    pub runs: usize,
+    /// How many of the middlegame positions, from the first.
+    pub positions: usize,
+    /// The parallel search's limits.
+    pub split: SplitConfig,
+}
+
+/// What one thread count did in one run, over all positions.
+#[derive(Debug, Default, Clone)]
 struct Totals {
     seconds: Vec<f64>,
     nodes: u64,
     splits: SplitSummary,
 }
 
-/// Runs the comparison: `depth` plies, each count in `threads`, `hash_mb` of table.
-pub fn run(depth: u32, threads: &[usize], hash_mb: usize, out: &dyn Output) {
-    let mut tt = match TranspositionTable::new(hash_mb) {
+impl Totals {
+    fn time(&self) -> f64 {
+        self.seconds.iter().sum()
+    }
+}
+
+/// The median of `values` (0 for none).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+/// The geometric mean over positions of `base`'s time over `other`'s.
+fn speedup(base: &Totals, other: &Totals) -> f64 {
+    let n = other.seconds.len().max(1) as f64;
+    let log_sum: f64 = base
+        .seconds
+        .iter()
+        .zip(&other.seconds)
+        .map(|(b, s)| (b / s.max(1e-9)).ln())
+        .sum();
+    (log_sum / n).exp()
+}
+
+/// Runs the comparison and prints a line per position and run, then a summary per count.
+pub fn run(bench: &SmpBench, out: &dyn Output) {
+    let mut tt = match TranspositionTable::new(bench.hash_mb) {
         Ok(tt) => Arc::new(tt),
         Err(e) => {
             out.notice(&format!("smp-bench: {e}"));
             return;
         }
     };
+    let network = Network::embedded_shared();
     let control = Arc::new(SearchControl::default());
-    let mut pools: Vec<ThreadPool> = threads.iter().map(|&n| ThreadPool::new(n)).collect();
-    let positions = &crate::bench::POSITIONS[..MIDDLEGAMES];
-    let mut totals: Vec<Totals> = threads.iter().map(|_| Totals::default()).collect();
-    for (i, fen) in positions.iter().enumerate() {
-        let Ok(position) = Position::from_fen(fen) else {
-            continue;
-        };
-        let mut line = format!("position {:>2}:", i + 1);
-        for (t, &count) in threads.iter().enumerate() {
-            // Every search has returned, so the table is no longer shared.
-            if let Some(table) = Arc::get_mut(&mut tt) {
-                table.clear(count);
+    let mut pools: Vec<ThreadPool> = bench
+        .threads
+        .iter()
+        .map(|&n| {
+            let mut pool = ThreadPool::new(n);
+            pool.set_split_config(bench.split);
+            pool.set_network(Some(Arc::clone(&network)));
+            pool
+        })
+        .collect();
+    let count = bench.positions.clamp(1, MIDDLEGAMES);
+    let positions = &crate::bench::POSITIONS[..count];
+    let split = bench.split;
+    out.text(&format!(
+        "smp-bench: depth {}, {count} positions, {} runs, hash {} MiB, split depth >= {}, \
+         at most {} helpers per split, late join {}",
+        bench.depth,
+        bench.runs.max(1),
+        bench.hash_mb,
+        split.min_depth,
+        split.max_helpers,
+        if split.late_join { "on" } else { "off" },
+    ));
+    // runs[r][t]: what thread count t did in run r.
+    let mut runs: Vec<Vec<Totals>> = Vec::new();
+    for run in 0..bench.runs.max(1) {
+        let mut totals = vec![Totals::default(); bench.threads.len()];
+        for (i, fen) in positions.iter().enumerate() {
+            let Ok(position) = Position::from_fen(fen) else {
+                continue;
+            };
+            let mut line = format!("run {} position {:>2}:", run + 1, i + 1);
+            for (t, &threads) in bench.threads.iter().enumerate() {
+                // Every search has returned, so the table is no longer shared.
+                if let Some(table) = Arc::get_mut(&mut tt) {
+                    table.clear(threads);
+                }
+                let pool = &mut pools[t];
+                pool.clear();
+                let request = crate::bench::fixed_depth_request(position.clone(), bench.depth);
+                let start = Instant::now();
+                let outcome = pool.search(&request, &tt, &control, &mut |_| {});
+                let seconds = start.elapsed().as_secs_f64();
+                let total = &mut totals[t];
+                total.seconds.push(seconds);
+                total.nodes += outcome.nodes;
+                total.splits += outcome.splits;
+                line.push_str(&format!(
+                    "  T{threads} {seconds:7.3}s {:>10} nodes",
+                    outcome.nodes
+                ));
             }
-            let pool = &mut pools[t];
-            pool.clear();
-            let request = crate::bench::fixed_depth_request(position.clone(), depth);
-            let start = Instant::now();
-            let outcome = pool.search(&request, &tt, &control, &mut |_| {});
-            let seconds = start.elapsed().as_secs_f64();
-            let total = &mut totals[t];
-            total.seconds.push(seconds);
-            total.nodes += outcome.nodes;
-            total.splits += outcome.splits;
-            line.push_str(&format!(
-                "  T{count} {seconds:7.3}s {:>10} nodes",
-                outcome.nodes
-            ));
+            out.text(&line);
         }
-        out.text(&line);
+        runs.push(totals);
     }
-    let base = &totals[0];
-    for (t, &count) in threads.iter().enumerate() {
-        let total = &totals[t];
-        let time: f64 = total.seconds.iter().sum();
-        let log_ratio: f64 = base
-            .seconds
-            .iter()
-            .zip(&total.seconds)
-            .map(|(b, s)| (b / s.max(1e-9)).ln())
-            .sum::<f64>()
-            / total.seconds.len().max(1) as f64;
-        let nps = total.nodes as f64 / time.max(1e-9);
-        let s = &total.splits;
+    summarize(bench, &runs, out);
+}
+
+/// The summary line of each thread count: medians over the runs.
+fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
+    let per_run = |f: &dyn Fn(&[Totals]) -> f64| median(runs.iter().map(|r| f(r)).collect());
+    let base_nps = per_run(&|r| r[0].nodes as f64 / r[0].time().max(1e-9));
+    let base_nodes = per_run(&|r| r[0].nodes as f64);
+    for (t, &threads) in bench.threads.iter().enumerate() {
+        let speedups: Vec<f64> = runs.iter().map(|r| speedup(&r[0], &r[t])).collect();
+        let spread = format!(
+            "{:.2}-{:.2}",
+            speedups.iter().copied().fold(f64::INFINITY, f64::min),
+            speedups.iter().copied().fold(0.0, f64::max)
+        );
+        let time = per_run(&|r| r[t].time());
+        let nodes = per_run(&|r| r[t].nodes as f64);
+        let nps = per_run(&|r| r[t].nodes as f64 / r[t].time().max(1e-9));
+        let thread_seconds = |r: &[Totals]| 1e6 * r[t].time() * threads as f64;
+        let share = |micros: &dyn Fn(&SplitSummary) -> u64| {
+            per_run(&|r| 100.0 * micros(&r[t].splits) as f64 / thread_seconds(r).max(1e-9))
+        };
+        let idle = share(&|s| s.idle_micros);
+        let lock_wait = share(&|s| s.lock_wait_micros);
+        let of_nodes = |count: &dyn Fn(&SplitSummary) -> u64| {
+            per_run(&|r| 100.0 * count(&r[t].splits) as f64 / r[t].nodes.max(1) as f64)
+        };
+        let wasted = of_nodes(&|s| s.wasted_nodes);
+        let helper_nodes = of_nodes(&|s| s.helper_nodes);
+        let splits = per_run(&|r| r[t].splits.splits as f64);
+        let root_splits = per_run(&|r| r[t].splits.root_splits as f64);
+        let late_joins = per_run(&|r| r[t].splits.late_joins as f64);
+        let helpers = per_run(&|r| r[t].splits.helpers as f64 / r[t].splits.splits.max(1) as f64);
+        let cutoffs = per_run(&|r| r[t].splits.cutoffs as f64);
         out.text(&format!(
-            "Threads {count}: time {time:.2}s, nodes {}, nps {nps:.0}, time-to-depth speedup {:.2}x (geometric mean), splits {} ({} at the root), helpers/split {:.2}, cutoffs {}, helper nodes {:.1}%, idle {:.1}% of thread time",
-            total.nodes,
-            log_ratio.exp(),
-            s.splits,
-            s.root_splits,
-            s.helpers as f64 / (s.splits.max(1)) as f64,
-            s.cutoffs,
-            100.0 * s.helper_nodes as f64 / total.nodes.max(1) as f64,
-            100.0 * s.idle_micros as f64 / (1e6 * time * count as f64).max(1e-9),
+            "Threads {threads}: time-to-depth speedup {:.2}x (median of {} runs; {spread}), \
+             time {time:.2}s, nodes {nodes:.0} (overhead {:+.1}%), nps {nps:.0} ({:.2}x), \
+             splits {splits:.0} ({root_splits:.0} at the root, {late_joins:.0} late joins), \
+             helpers/split {helpers:.2}, cutoffs {cutoffs:.0}, helper nodes {helper_nodes:.1}%, \
+             wasted nodes {wasted:.1}%, idle {idle:.1}% and lock wait {lock_wait:.2}% of \
+             thread time",
+            median(speedups.clone()),
+            runs.len(),
+            100.0 * (nodes / base_nodes.max(1.0) - 1.0),
+            nps / base_nps.max(1e-9),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(Vec::new()), 0.0);
+    }
+
+    #[test]
+    fn speedup_is_the_geometric_mean_of_the_ratios() {
+        let base = Totals {
+            seconds: vec![4.0, 1.0],
+            ..Totals::default()
+        };
+        let other = Totals {
+            seconds: vec![1.0, 1.0],
+            ..Totals::default()
+        };
+        assert!((speedup(&base, &other) - 2.0).abs() < 1e-12);
     }
 }

@@ -165,13 +165,29 @@ fn tools_keep_their_syntax() {
         (smp.depth, &smp.threads.0[..], smp.hash_mb),
         (14, &[1, 2][..], 256)
     );
-    let Command::SmpBench(smp) = tool("smp-bench 20 1,2,4 64") else {
+    assert_eq!((smp.runs, smp.positions, smp.no_late_join), (1, 42, false));
+    let Command::SmpBench(smp) = tool(
+        "smp-bench 20 1,2,4 64 --runs 3 --positions 16 --min-split-depth 6 --max-helpers 4 \
+         --no-late-join",
+    ) else {
         panic!("not smp-bench");
     };
     assert_eq!(
         (smp.depth, &smp.threads.0[..], smp.hash_mb),
         (20, &[1, 2, 4][..], 64)
     );
+    assert_eq!(
+        (
+            smp.runs,
+            smp.positions,
+            smp.min_split_depth,
+            smp.max_helpers
+        ),
+        (3, 16, 6, 4)
+    );
+    assert!(smp.no_late_join);
+    assert!(parse(words("smp-bench --positions 43")).is_err());
+    assert!(parse(words("smp-bench --runs 0")).is_err());
     assert_eq!(tool("timeplan"), Command::Timeplan);
     assert_eq!(tool("spsa"), Command::Spsa);
     let Command::ConvertText(convert) = tool("convert-text - out.bin") else {

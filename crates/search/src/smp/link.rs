@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use super::pool_state::{MAX_SPLITS_PER_THREAD, PoolState};
-use super::split_point::{MIN_SPLIT_DEPTH, SplitPoint};
+use super::pool_state::PoolState;
+use super::split_point::SplitPoint;
 
 /// One thread's place in the pool during a search.
 #[derive(Debug)]
@@ -65,12 +65,13 @@ impl<'a> SmpLink<'a> {
     /// open one more split point (not whether a helper is free: see `helper_available`).
     #[inline]
     pub fn may_split(&self, depth: i32) -> bool {
+        let config = &self.pool.config;
         self.pool.len() > 1
-            && depth >= MIN_SPLIT_DEPTH
+            && depth >= config.min_depth
             && self.pool.slots[self.index]
                 .open_splits
                 .load(Ordering::Relaxed)
-                < MAX_SPLITS_PER_THREAD
+                < config.max_splits_per_thread
     }
 
     /// Whether some thread could help at a split point this thread opens now.

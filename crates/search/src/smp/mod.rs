@@ -17,6 +17,8 @@
 //! `Searcher::thread_wait` (`wait.rs`). Replacing this module (say, by Lazy SMP) means
 //! replacing those.
 
+pub(crate) mod config;
+mod contended;
 pub(crate) mod link;
 pub(crate) mod pool;
 pub(crate) mod pool_state;

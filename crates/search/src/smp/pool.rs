@@ -15,6 +15,7 @@ use std::thread::JoinHandle;
 use nnue::Network;
 use tt::TranspositionTable;
 
+use super::config::SplitConfig;
 use super::pool_state::PoolState;
 use crate::control::SearchControl;
 use crate::driver::{OtherThreads, drive};
@@ -65,6 +66,8 @@ pub struct ThreadPool {
     /// Threads 1..; `None` where the system refused a thread (it is then never assigned).
     threads: Vec<Option<PoolThread>>,
     state: Arc<PoolState>,
+    /// When the threads split and how many share a split point.
+    config: SplitConfig,
     /// Each pool thread sends its index here when it has finished its part of a search.
     done: Receiver<usize>,
     done_sender: Sender<usize>,
@@ -85,6 +88,7 @@ impl ThreadPool {
             main: Worker::new(),
             threads: Vec::new(),
             state: Arc::new(PoolState::new(1)),
+            config: SplitConfig::default(),
             done,
             done_sender,
         };
@@ -102,8 +106,20 @@ impl ThreadPool {
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
         self.stop_threads();
-        self.state = Arc::new(PoolState::new(threads));
+        self.state = Arc::new(PoolState::with_config(threads, self.config));
         self.threads = (1..threads).map(|index| self.spawn(index)).collect();
+    }
+
+    /// Splits by `config` from the next search on. The threads are started afresh (their
+    /// workers empty), as for a change of `Threads`.
+    pub fn set_split_config(&mut self, config: SplitConfig) {
+        self.config = config;
+        self.set_threads(self.threads());
+    }
+
+    /// The limits the threads split by.
+    pub fn split_config(&self) -> SplitConfig {
+        self.config
     }
 
     /// Forgets what earlier searches taught every worker (`ucinewgame`).

@@ -13,16 +13,10 @@ use std::thread::Thread;
 
 use crossbeam_utils::CachePadded;
 
+use super::config::SplitConfig;
+use super::contended::lock_counting;
 use super::split_point::SplitPoint;
 use super::stats::{SplitStats, SplitSummary};
-
-/// The most split points one thread may own at once (nested in its own subtree). Each one
-/// pins the owner until its helpers finish, so deep nesting only adds waiting.
-pub const MAX_SPLITS_PER_THREAD: usize = 8;
-
-/// The most helpers one split point takes: more threads on one node mostly search moves that a
-/// cutoff makes useless, and they are better kept for the next split.
-pub const MAX_HELPERS_PER_SPLIT: usize = 8;
 
 /// What a thread is doing, changed only under its lock.
 #[derive(Debug, Default)]
@@ -45,17 +39,27 @@ pub(crate) struct ThreadSlot {
     pub nodes: AtomicU64,
     /// Split points this thread owns now.
     pub open_splits: AtomicUsize,
+    /// The split points this thread owns now, outermost first, for late joiners (room for
+    /// the most a thread may own is reserved when the pool is made).
+    pub(super) owned: Mutex<Vec<Arc<SplitPoint>>>,
     /// An owner idle in `thread_wait`, free to help at split points of its own helpers (a
     /// hint that saves locking this slot; `assign_helpers` decides under the lock).
     pub(super) waiting_idle: AtomicBool,
+    /// A thread idle in `thread_wait` and free for anyone (a hint, like `waiting_idle`).
+    pub(super) free_idle: AtomicBool,
+    /// Nanoseconds other threads waited for this slot's lock while it was held.
+    lock_wait_nanos: AtomicU64,
 }
 
 impl ThreadSlot {
     /// What the thread is doing, locked.
     pub fn lock(&self) -> MutexGuard<'_, Assignment> {
-        self.assignment
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        lock_counting(&self.assignment, &self.lock_wait_nanos)
+    }
+
+    /// The split points this thread owns now, locked.
+    pub(super) fn owned(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint>>> {
+        self.owned.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Unparks the thread (registered with [`PoolState::register`]).
@@ -85,15 +89,26 @@ pub(crate) struct PoolState {
     /// Owners idle in `thread_wait` while their helpers work (a hint, like `idle`).
     pub waiting_owners: AtomicUsize,
     pub stats: SplitStats,
+    /// When to split and how many threads may work at a split point.
+    pub config: SplitConfig,
 }
 
 impl PoolState {
-    /// The state of a pool of `threads` threads (at least one).
+    /// The state of a pool of `threads` threads (at least one) with the default limits.
     pub fn new(threads: usize) -> PoolState {
+        PoolState::with_config(threads, SplitConfig::default())
+    }
+
+    /// The state of a pool of `threads` threads (at least one) splitting by `config`.
+    pub fn with_config(threads: usize, config: SplitConfig) -> PoolState {
+        let slot = || {
+            let slot = ThreadSlot::default();
+            slot.owned().reserve(config.max_splits_per_thread);
+            CachePadded::new(slot)
+        };
         PoolState {
-            slots: (0..threads.max(1))
-                .map(|_| CachePadded::new(ThreadSlot::default()))
-                .collect(),
+            config,
+            slots: (0..threads.max(1)).map(|_| slot()).collect(),
             quit: AtomicBool::new(false),
             abort: AtomicBool::new(false),
             idle: AtomicUsize::new(0),
@@ -118,17 +133,12 @@ impl PoolState {
             *slot.lock() = Assignment::default();
             slot.nodes.store(0, Ordering::Relaxed);
             slot.open_splits.store(0, Ordering::Relaxed);
+            slot.owned().clear();
             slot.waiting_idle.store(false, Ordering::Relaxed);
+            slot.free_idle.store(false, Ordering::Relaxed);
+            slot.lock_wait_nanos.store(0, Ordering::Relaxed);
         }
-        let stats = &self.stats;
-        for counter in [
-            &stats.splits,
-            &stats.root_splits,
-            &stats.helpers,
-            &stats.cutoffs,
-            &stats.helper_nodes,
-            &stats.idle_micros,
-        ] {
+        for counter in self.stats.counters() {
             counter.store(0, Ordering::Relaxed);
         }
     }
@@ -159,6 +169,15 @@ impl PoolState {
             cutoffs: get(&self.stats.cutoffs),
             helper_nodes: get(&self.stats.helper_nodes),
             idle_micros: get(&self.stats.idle_micros),
+            lock_wait_micros: (get(&self.stats.split_lock_wait_nanos)
+                + self
+                    .slots
+                    .iter()
+                    .map(|s| get(&s.lock_wait_nanos))
+                    .sum::<u64>())
+                / 1000,
+            wasted_nodes: get(&self.stats.wasted_nodes),
+            late_joins: get(&self.stats.late_joins),
         }
     }
 
@@ -202,10 +221,13 @@ impl PoolState {
     pub fn assign_helpers(&self, owner: usize, sp: &Arc<SplitPoint>) -> usize {
         let mut assigned = 0;
         for (index, slot) in self.slots.iter().enumerate() {
-            if assigned == MAX_HELPERS_PER_SPLIT {
+            if assigned == self.config.max_helpers {
                 break;
             }
-            if index == owner {
+            // Only threads that announced themselves idle are worth locking.
+            let idle =
+                slot.free_idle.load(Ordering::Relaxed) || slot.waiting_idle.load(Ordering::Relaxed);
+            if index == owner || !idle {
                 continue;
             }
             let mut now = slot.lock();
@@ -219,6 +241,47 @@ impl PoolState {
             }
         }
         assigned
+    }
+
+    /// For a late joiner: among the split points other threads own, the one furthest from the
+    /// leaves that is not cut off (the most work left to share), if any. An owner waiting on
+    /// `waiting_for` considers only the split points of that split point's helpers (as it
+    /// last saw them: one that has just left only costs the owner a short detour).
+    pub fn late_join_candidate(
+        &self,
+        thread: usize,
+        waiting_for: Option<&Arc<SplitPoint>>,
+    ) -> Option<Arc<SplitPoint>> {
+        // Read once, and only if some thread owns a split point: it takes a lock that the
+        // owner's helpers take for every move.
+        let mut helpers: Option<[u64; 4]> = None;
+        let mut works_for_us = |index: usize| match waiting_for {
+            None => true,
+            Some(own) => {
+                let set = helpers.get_or_insert_with(|| own.helper_set());
+                set[index / 64] & (1 << (index % 64)) != 0
+            }
+        };
+        let mut best: Option<Arc<SplitPoint>> = None;
+        for (index, slot) in self.slots.iter().enumerate() {
+            let owns_some = slot.open_splits.load(Ordering::Relaxed) > 0;
+            if index == thread || !owns_some || !works_for_us(index) {
+                continue;
+            }
+            // A list being changed right now is skipped rather than waited for.
+            let Ok(owned) = slot.owned.try_lock() else {
+                continue;
+            };
+            for sp in owned.iter() {
+                let deeper = best
+                    .as_ref()
+                    .is_none_or(|b| sp.context.depth > b.context.depth);
+                if deeper && !sp.cut_off() && !sp.is_exhausted() {
+                    best = Some(Arc::clone(sp));
+                }
+            }
+        }
+        best
     }
 }
 
@@ -258,12 +321,50 @@ mod tests {
         );
     }
 
+    /// Makes `sp` a split point that its owner has open.
+    fn open(pool: &PoolState, sp: &Arc<SplitPoint>) {
+        let slot = &pool.slots[sp.owner];
+        slot.owned().push(Arc::clone(sp));
+        slot.open_splits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_late_joiner_picks_the_deepest_open_split_point_it_may_help() {
+        let pool = PoolState::new(4);
+        assert!(pool.late_join_candidate(2, None).is_none(), "none open");
+        let shallow = split_point(1, None);
+        let mut deep = split_point(1, Some(Arc::clone(&shallow)));
+        Arc::get_mut(&mut deep).expect("not shared").context.depth = 12;
+        open(&pool, &shallow);
+        open(&pool, &deep);
+        let pick = pool.late_join_candidate(2, None).expect("one is open");
+        assert!(Arc::ptr_eq(&pick, &deep), "the most work left");
+        assert!(
+            pool.late_join_candidate(1, None).is_none(),
+            "not its own split points"
+        );
+        deep.cutoff.store(true, Ordering::Release);
+        let pick = pool.late_join_candidate(2, None).expect("one is open");
+        assert!(
+            Arc::ptr_eq(&pick, &shallow),
+            "a cut-off one has nothing left"
+        );
+
+        // An owner waiting on its own split point helps only its helpers' split points.
+        let own = split_point(0, None);
+        own.add_helper(3);
+        assert!(pool.late_join_candidate(0, Some(&own)).is_none());
+        own.add_helper(1);
+        assert!(pool.late_join_candidate(0, Some(&own)).is_some());
+    }
+
     #[test]
     fn a_free_idle_thread_helps_anyone() {
         let pool = PoolState::new(3);
         pool.slots[0].lock().searching = true;
         pool.slots[1].lock().searching = true;
         pool.idle.fetch_add(1, Ordering::Relaxed);
+        pool.slots[2].free_idle.store(true, Ordering::Relaxed);
         assert!(pool.has_helper_for(0) && pool.has_helper_for(1));
         let sp = split_point(1, None);
         assert_eq!(pool.assign_helpers(1, &sp), 1);

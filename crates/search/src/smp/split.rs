@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use movegen::{Move, Position};
 
@@ -51,10 +51,15 @@ impl Searcher<'_> {
             plies: self.worker.stack[..=ply].to_vec(),
             child_killers: self.worker.stack[ply + 1].killers,
             cutoff: AtomicBool::new(false),
+            exhausted: AtomicBool::new(false),
+            lock_wait_nanos: AtomicU64::new(0),
             state: Mutex::new(SplitState::new(work, node)),
         });
         let pool = self.smp.pool;
         let slot = &pool.slots[self.smp.index];
+        if pool.config.late_join {
+            slot.owned().push(Arc::clone(&sp));
+        }
         slot.open_splits.fetch_add(1, Ordering::Relaxed);
         let helpers = pool.assign_helpers(self.smp.index, &sp);
         if helpers > 0 {
@@ -70,6 +75,14 @@ impl Searcher<'_> {
         // The owner's own moves are done: help our helpers until all of them have left.
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
+        if pool.config.late_join {
+            // Split points nest in the owner's own search: this one is the innermost.
+            slot.owned().pop();
+        }
+        pool.stats.split_lock_wait_nanos.fetch_add(
+            sp.lock_wait_nanos.load(Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
         if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
             pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
         }
@@ -108,6 +121,7 @@ impl Searcher<'_> {
         };
         let nodes_before = self.nodes;
         loop {
+            let move_start = self.nodes;
             let (next, alpha, searched) = {
                 let mut state = sp.lock();
                 if self.aborted() {
@@ -134,6 +148,7 @@ impl Searcher<'_> {
                     None => {}
                 }
                 let Some(next) = next else {
+                    sp.exhausted.store(true, Ordering::Relaxed);
                     break;
                 };
                 state.node.searched += 1;
@@ -151,6 +166,11 @@ impl Searcher<'_> {
                 }
             };
             if self.aborted() {
+                self.smp
+                    .pool
+                    .stats
+                    .wasted_nodes
+                    .fetch_add(self.nodes - move_start, Ordering::Relaxed);
                 break;
             }
             let mut state = sp.lock();

@@ -6,18 +6,16 @@
 //! it sees the flag through its chain of split points (each split point links to the one its
 //! owner was working under), so the stop reaches helpers of helpers too.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use movegen::{Move, Position};
 
+use super::contended::lock_counting;
 use crate::history::Killers;
 use crate::movepick::MovePicker;
 use crate::node::{LoopState, NodeContext};
 use crate::stack::PlyState;
-
-/// Splitting a node this shallow costs more than it saves.
-pub const MIN_SPLIT_DEPTH: i32 = 4;
 
 /// What a split point's threads take their moves from.
 // It lives in the split point's one heap allocation, so the smaller variant's unused bytes
@@ -96,6 +94,8 @@ pub(crate) struct SplitState {
     pub pv: Vec<Move>,
     /// Threads other than the owner working here (a bit set: up to 256 threads).
     helpers: [u64; 4],
+    /// The owner has seen every helper leave and taken the split point back: nobody may join.
+    closed: bool,
 }
 
 impl SplitState {
@@ -107,6 +107,7 @@ impl SplitState {
             node,
             pv: Vec::new(),
             helpers: [0; 4],
+            closed: false,
         }
     }
 }
@@ -129,13 +130,17 @@ pub(crate) struct SplitPoint {
     pub child_killers: Killers,
     /// A beta cutoff happened here: everything below must stop.
     pub cutoff: AtomicBool,
+    /// A thread found no move left to take: late joiners keep away.
+    pub exhausted: AtomicBool,
+    /// Nanoseconds threads waited for [`SplitPoint::lock`] while another held it.
+    pub lock_wait_nanos: AtomicU64,
     /// Behind [`SplitPoint::lock`].
     pub(super) state: Mutex<SplitState>,
 }
 
 impl SplitPoint {
     pub fn lock(&self) -> MutexGuard<'_, SplitState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        lock_counting(&self.state, &self.lock_wait_nanos)
     }
 
     pub fn add_helper(&self, thread: usize) {
@@ -146,12 +151,49 @@ impl SplitPoint {
         self.lock().helpers[thread / 64] &= !(1 << (thread % 64));
     }
 
+    /// The helpers working here now, as a bit set by thread index.
+    pub fn helper_set(&self) -> [u64; 4] {
+        self.lock().helpers
+    }
+
     pub fn has_helper(&self, thread: usize) -> bool {
         self.lock().helpers[thread / 64] & (1 << (thread % 64)) != 0
     }
 
+    #[cfg(test)]
     pub fn has_helpers(&self) -> bool {
         self.lock().helpers.iter().any(|&w| w != 0)
+    }
+
+    /// The owner's last look: if no helper is left, closes the split point to late joiners
+    /// (in the same lock, so none can slip in after it) and returns true.
+    pub fn close_if_no_helpers(&self) -> bool {
+        let mut state = self.lock();
+        if state.helpers.iter().any(|&w| w != 0) {
+            return false;
+        }
+        state.closed = true;
+        true
+    }
+
+    /// A thread with nothing to do joins this running split point as a helper, if it is still
+    /// open, not cut off, has work, and has fewer than `max_helpers` helpers.
+    pub fn try_join(self: &Arc<Self>, thread: usize, max_helpers: usize) -> bool {
+        if self.cut_off() || self.is_exhausted() {
+            return false;
+        }
+        let mut state = self.lock();
+        let helpers: u32 = state.helpers.iter().map(|w| w.count_ones()).sum();
+        if state.closed || state.work.is_none() || helpers as usize >= max_helpers {
+            return false;
+        }
+        state.helpers[thread / 64] |= 1 << (thread % 64);
+        true
+    }
+
+    /// Whether every move has been handed out (a hint for late joiners).
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted.load(Ordering::Relaxed)
     }
 
     /// Whether a cutoff here or at any split point above means this work is wasted.
@@ -195,6 +237,8 @@ pub(crate) mod tests {
             plies: Vec::new(),
             child_killers: Killers::default(),
             cutoff: AtomicBool::new(false),
+            exhausted: AtomicBool::new(false),
+            lock_wait_nanos: AtomicU64::new(0),
             state: Mutex::new(SplitState::new(
                 SplitWork::Node(picker),
                 LoopState::new(9, -INFINITE, 1),
@@ -221,6 +265,22 @@ pub(crate) mod tests {
         assert!(!sibling.cut_off(), "nor a split point beside it");
         top.cutoff.store(true, Ordering::Release);
         assert!(sibling.cut_off());
+    }
+
+    #[test]
+    fn a_late_joiner_gets_in_only_while_the_owner_is_there_and_there_is_room() {
+        let sp = split_point(0, None);
+        assert!(sp.try_join(1, 2), "open, with work and room");
+        assert!(sp.try_join(2, 2));
+        assert!(!sp.try_join(3, 2), "two helpers are the most");
+        assert!(!sp.close_if_no_helpers(), "helpers still work there");
+        sp.remove_helper(1);
+        sp.remove_helper(2);
+        assert!(sp.close_if_no_helpers());
+        assert!(!sp.try_join(3, 8), "the owner has taken it back");
+        let cut = split_point(0, None);
+        cut.cutoff.store(true, Ordering::Release);
+        assert!(!cut.try_join(1, 8), "nothing left worth searching");
     }
 
     #[test]

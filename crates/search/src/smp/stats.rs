@@ -18,6 +18,30 @@ pub(crate) struct SplitStats {
     pub helper_nodes: AtomicU64,
     /// Microseconds threads sat in `thread_wait` without work.
     pub idle_micros: AtomicU64,
+    /// Nanoseconds threads waited for split-point locks held by others (thread slots keep
+    /// their own count).
+    pub split_lock_wait_nanos: AtomicU64,
+    /// Nodes of move searches at split points thrown away unfinished by a cutoff or a stop.
+    pub wasted_nodes: AtomicU64,
+    /// Helpers that joined a split point already running (counted in `helpers` too).
+    pub late_joins: AtomicU64,
+}
+
+impl SplitStats {
+    /// Every counter, for resetting them together.
+    pub fn counters(&self) -> [&AtomicU64; 9] {
+        [
+            &self.splits,
+            &self.root_splits,
+            &self.helpers,
+            &self.cutoffs,
+            &self.helper_nodes,
+            &self.idle_micros,
+            &self.split_lock_wait_nanos,
+            &self.wasted_nodes,
+            &self.late_joins,
+        ]
+    }
 }
 
 /// Split-point statistics of one search (all zero with one thread).
@@ -36,6 +60,13 @@ pub struct SplitSummary {
     /// Time threads spent idle in `ThreadWait` with nothing to do, summed over threads, in
     /// microseconds: with the search's wall time, the share of thread time lost to waiting.
     pub idle_micros: u64,
+    /// Time threads waited for locks (split points and thread slots) that another thread
+    /// held, summed over threads, in microseconds.
+    pub lock_wait_micros: u64,
+    /// Nodes of move searches at split points thrown away unfinished by a cutoff or a stop.
+    pub wasted_nodes: u64,
+    /// Helpers that joined a split point already running (counted in `helpers` too).
+    pub late_joins: u64,
 }
 
 impl std::ops::AddAssign for SplitSummary {
@@ -47,5 +78,8 @@ impl std::ops::AddAssign for SplitSummary {
         self.cutoffs += other.cutoffs;
         self.helper_nodes += other.helper_nodes;
         self.idle_micros += other.idle_micros;
+        self.lock_wait_micros += other.lock_wait_micros;
+        self.wasted_nodes += other.wasted_nodes;
+        self.late_joins += other.late_joins;
     }
 }

@@ -27,6 +27,19 @@ impl Searcher<'_> {
             now.searching = false;
             std::mem::replace(&mut now.waiting_on, waiting_for.cloned())
         };
+        // Only threads free for anyone count as idle; a waiting owner can help just its own
+        // helpers, so it is announced separately.
+        let (counter, hint) = match waiting_for {
+            None => (&pool.idle, &slot.free_idle),
+            Some(_) => (&pool.waiting_owners, &slot.waiting_idle),
+        };
+        let mut announced = false;
+        let stop_idling = |announced: &mut bool| {
+            if std::mem::take(announced) {
+                hint.store(false, Ordering::Relaxed);
+                counter.fetch_sub(1, Ordering::Relaxed);
+            }
+        };
         let backoff = Backoff::new();
         let mut idle_since: Option<Instant> = None;
         let count_idle = |since: &mut Option<Instant>| {
@@ -42,20 +55,27 @@ impl Searcher<'_> {
                     // Taken out of `assigned` at once, so a nested wait can't pick it up again;
                     // `searching` (set by the owner) keeps the thread unavailable meanwhile.
                     Some(sp)
-                } else if waiting_for.is_some_and(|sp| !sp.has_helpers())
+                } else if waiting_for.is_some_and(|sp| sp.close_if_no_helpers())
                     || (waiting_for.is_none() && pool.quit.load(Ordering::Acquire))
                 {
                     now.waiting_on = previous_wait;
                     now.searching = waiting_for.is_some();
                     drop(now);
+                    stop_idling(&mut announced);
                     count_idle(&mut idle_since);
                     return;
+                } else if pool.config.late_join {
+                    // Not assigned: join a running split point instead, if one has work left
+                    // (a waiting owner, only one of its helpers').
+                    drop(now);
+                    self.late_join(waiting_for)
                 } else {
                     None
                 }
             };
             match assigned {
                 Some(sp) => {
+                    stop_idling(&mut announced);
                     count_idle(&mut idle_since);
                     let suspended = waiting_for.map(|own| own.context.ply);
                     self.work_at(&sp, Role::Helper { suspended });
@@ -65,15 +85,11 @@ impl Searcher<'_> {
                     backoff.reset();
                 }
                 None => {
-                    // Only threads free for anyone count as idle; a waiting owner can help
-                    // just its own helpers, so it is announced separately.
-                    let counter = if waiting_for.is_none() {
-                        &pool.idle
-                    } else {
-                        slot.waiting_idle.store(true, Ordering::Relaxed);
-                        &pool.waiting_owners
-                    };
-                    counter.fetch_add(1, Ordering::Relaxed);
+                    if !announced {
+                        announced = true;
+                        hint.store(true, Ordering::Relaxed);
+                        counter.fetch_add(1, Ordering::Relaxed);
+                    }
                     idle_since.get_or_insert_with(Instant::now);
                     // Only the main thread watches the clock: waiting for its helpers (at the
                     // root, a helper may be deep in a whole root move) it must keep doing so,
@@ -86,10 +102,34 @@ impl Searcher<'_> {
                     } else {
                         backoff.snooze();
                     }
-                    counter.fetch_sub(1, Ordering::Relaxed);
-                    slot.waiting_idle.store(false, Ordering::Relaxed);
                 }
             }
+        }
+    }
+
+    /// A late join: finds a running split point with work left and joins it as a helper,
+    /// marked busy so no owner assigns this thread meanwhile. A waiting owner looks only at
+    /// split points of its own helpers, since they work for it. `None` if there is none, or
+    /// if an owner has assigned this thread in the meantime (the wait loop takes that next).
+    fn late_join(&mut self, waiting_for: Option<&Arc<SplitPoint>>) -> Option<Arc<SplitPoint>> {
+        let pool = self.smp.pool;
+        let index = self.smp.index;
+        let candidate = pool.late_join_candidate(index, waiting_for)?;
+        let slot = &pool.slots[index];
+        {
+            let mut now = slot.lock();
+            if now.searching || now.assigned.is_some() {
+                return None;
+            }
+            now.searching = true;
+        }
+        if candidate.try_join(index, pool.config.max_helpers) {
+            pool.stats.late_joins.fetch_add(1, Ordering::Relaxed);
+            pool.stats.helpers.fetch_add(1, Ordering::Relaxed);
+            Some(candidate)
+        } else {
+            slot.lock().searching = false;
+            None
         }
     }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The parallel search on a many-core machine, in one run that fits a time budget:
+#   1. the machine (lscpu);
+#   2. `smp-bench` at 1, 2, 4, 8 and 16 threads with the default split limits;
+#   3. a soak at 16 threads: the parallel-search stress tests (random stops, up to 64
+#      threads) and the UCI soak test with Threads 16;
+#   4. variants of the split limits at 4, 8 and 16 threads (their speedups are worked out
+#      against step 2's one-thread times by tools/smp/speedups.py).
+# Each step starts only if the budget left covers its estimate, and is cut at the budget's
+# end, so what ran is complete. Everything goes to $OUT_DIR/scaling.log (steps' output) and
+# $OUT_DIR/summary.txt (the summary lines).
+#
+# Environment: TSUBAME (the engine), SMP_TEST and SOAK_TEST (the test binaries, from
+# `cargo test --release --no-run -p search --test smp` and `--test uci_soak`; skipped if
+# unset), OUT_DIR, SOAK_ROUNDS (400), DEPTH (17), POSITIONS (20), RUNS (3), VARIANT_RUNS (2),
+# BUDGET_S (540).
+set -u
+bin=${TSUBAME:-target/release/tsubame}
+out=${OUT_DIR:-scaling-out}
+depth=${DEPTH:-17}
+positions=${POSITIONS:-20}
+runs=${RUNS:-3}
+variant_runs=${VARIANT_RUNS:-2}
+budget=${BUDGET_S:-540}
+mkdir -p "$out"
+log=$out/scaling.log
+summary=$out/summary.txt
+start=$(date +%s)
+left() { echo $((budget - ($(date +%s) - start))); }
+
+summarize() {
+    grep -E '^(== |Threads |smp-bench:|test result|soak seed)' "$log" >"$summary"
+}
+
+# step NAME ESTIMATE_S COMMAND...: runs COMMAND if ESTIMATE_S fit in the budget left.
+step() {
+    local name=$1 need=$2
+    shift 2
+    if [ "$(left)" -lt "$need" ]; then
+        echo "== $name skipped: $(left) s left, about $need s needed" >>"$log"
+    else
+        echo "== $name: $*" >>"$log"
+        timeout "$(left)" "$@" >>"$log" 2>&1
+        echo "== $name exit $? after $(($(date +%s) - start)) s" >>"$log"
+    fi
+    summarize
+}
+
+{
+    echo "== machine"
+    nproc
+    lscpu
+    free -g
+} >>"$log" 2>&1
+
+step main 200 "$bin" smp-bench "$depth" 1,2,4,8,16 --positions "$positions" --runs "$runs"
+
+if [ -n "${SMP_TEST:-}" ]; then
+    step smp-stress 20 "$SMP_TEST" --test-threads 1
+fi
+if [ -n "${SOAK_TEST:-}" ]; then
+    step uci-soak-16 30 env TSUBAME_SOAK_THREADS=16 TSUBAME_SOAK_ROUNDS="${SOAK_ROUNDS:-400}" \
+        "$SOAK_TEST" --nocapture
+fi
+
+variant() {
+    local name=$1
+    shift
+    step "$name" 35 "$bin" smp-bench "$depth" 4,8,16 --positions "$positions" \
+        --runs "$variant_runs" "$@"
+}
+variant no-late-join --no-late-join
+variant max-helpers-4 --max-helpers 4
+variant min-split-depth-6 --min-split-depth 6
+variant max-helpers-16 --max-helpers 16
+variant min-split-depth-5 --min-split-depth 5
+echo "== done after $(($(date +%s) - start)) s" >>"$log"
+summarize
+cat "$summary"
