@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The parallel search on a many-core machine, in one run that fits a time budget:
-#   1. the machine (lscpu);
+#   1. the machine (lscpu), and how it runs 1, 8 and 16 independent one-thread benches at
+#      once (the node rate the hardware allows, before any parallel search);
 #   2. `smp-bench` at 1, 2, 4, 8 and 16 threads with the default split limits;
 #   3. a soak at 16 threads: the parallel-search stress tests (random stops, up to 64
 #      threads) and the UCI soak test with Threads 16;
@@ -29,7 +30,7 @@ start=$(date +%s)
 left() { echo $((budget - ($(date +%s) - start))); }
 
 summarize() {
-    grep -E '^(== |Threads |smp-bench:|test result|soak seed)' "$log" >"$summary"
+    grep -E '^(== |Threads |smp-bench:|test result|soak seed|[0-9]+ nodes)' "$log" >"$summary"
 }
 
 # step NAME ESTIMATE_S COMMAND...: runs COMMAND if ESTIMATE_S fit in the budget left.
@@ -53,6 +54,19 @@ step() {
     free -g
 } >>"$log" 2>&1
 
+# independent N: N one-thread benches at once; prints each one's nodes per second.
+independent() {
+    local n=$1
+    echo "== independent $n"
+    for _ in $(seq "$n"); do "$bin" bench 12 2>&1 | tail -1 & done | sort -n
+    wait
+}
+export -f independent
+export bin
+for n in 1 8 16; do
+    step "independent-$n" 30 bash -c "independent $n"
+done
+
 step main 200 "$bin" smp-bench "$depth" 1,2,4,8,16 --positions "$positions" --runs "$runs"
 
 if [ -n "${SMP_TEST:-}" ]; then
@@ -69,11 +83,10 @@ variant() {
     step "$name" 35 "$bin" smp-bench "$depth" 4,8,16 --positions "$positions" \
         --runs "$variant_runs" "$@"
 }
+variant min-split-depth-4 --min-split-depth 4
 variant no-late-join --no-late-join
 variant max-helpers-4 --max-helpers 4
-variant min-split-depth-6 --min-split-depth 6
-variant max-helpers-16 --max-helpers 16
-variant min-split-depth-5 --min-split-depth 5
+variant min-split-depth-8 --min-split-depth 8
 echo "== done after $(($(date +%s) - start)) s" >>"$log"
 summarize
 cat "$summary"

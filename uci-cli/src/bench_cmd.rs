@@ -2,7 +2,7 @@
 
 use clap::Args;
 use engine::{bench, smp_bench};
-use search::{MAX_THREADS, SplitConfig};
+use search::MAX_THREADS;
 
 use crate::evaluation::Evaluation;
 use crate::output::Stdout;
@@ -97,12 +97,12 @@ pub struct SmpBenchArgs {
     #[arg(long, default_value_t = smp_bench::MIDDLEGAMES as u16,
           value_parser = clap::value_parser!(u16).range(1..=smp_bench::MIDDLEGAMES as i64))]
     pub positions: u16,
-    /// Nodes at least this many plies from the leaves may split.
-    #[arg(long, default_value_t = search::MIN_SPLIT_DEPTH)]
-    pub min_split_depth: i32,
-    /// The most helpers one split point takes.
-    #[arg(long, default_value_t = search::MAX_HELPERS_PER_SPLIT)]
-    pub max_helpers: usize,
+    /// Nodes at least this many plies from the leaves may split (default: by thread count).
+    #[arg(long)]
+    pub min_split_depth: Option<i32>,
+    /// The most helpers one split point takes (default: by thread count).
+    #[arg(long)]
+    pub max_helpers: Option<usize>,
     /// Idle threads wait to be assigned instead of joining running split points.
     #[arg(long)]
     pub no_late_join: bool,
@@ -116,11 +116,10 @@ pub fn run_smp(args: &SmpBenchArgs) {
         hash_mb: args.hash_mb,
         runs: usize::from(args.runs),
         positions: usize::from(args.positions),
-        split: SplitConfig {
+        overrides: smp_bench::SplitOverrides {
             min_depth: args.min_split_depth,
             max_helpers: args.max_helpers,
-            late_join: !args.no_late_join,
-            ..SplitConfig::default()
+            no_late_join: args.no_late_join,
         },
     };
     smp_bench::run(&bench, &Stdout);

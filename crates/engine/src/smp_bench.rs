@@ -34,8 +34,32 @@ pub struct SmpBench {
     pub runs: usize,
     /// How many of the middlegame positions, from the first.
     pub positions: usize,
-    /// The parallel search's limits.
-    pub split: SplitConfig,
+    /// Changes to the parallel search's limits for every thread count.
+    pub overrides: SplitOverrides,
+}
+
+/// Limits to compare with a pool's own ([`SplitConfig::for_threads`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitOverrides {
+    /// Nodes at least this many plies from the leaves may split.
+    pub min_depth: Option<i32>,
+    /// The most helpers one split point takes.
+    pub max_helpers: Option<usize>,
+    /// Idle threads only wait to be assigned.
+    pub no_late_join: bool,
+}
+
+impl SplitOverrides {
+    /// The limits for `threads` threads, changed as asked.
+    pub fn config(self, threads: usize) -> SplitConfig {
+        let own = SplitConfig::for_threads(threads);
+        SplitConfig {
+            min_depth: self.min_depth.unwrap_or(own.min_depth),
+            max_helpers: self.max_helpers.unwrap_or(own.max_helpers),
+            late_join: own.late_join && !self.no_late_join,
+            ..own
+        }
+    }
 }
 
 /// What one thread count did in one run, over all positions.
@@ -90,23 +114,35 @@ pub fn run(bench: &SmpBench, out: &dyn Output) {
         .iter()
         .map(|&n| {
             let mut pool = ThreadPool::new(n);
-            pool.set_split_config(bench.split);
+            pool.set_split_config(bench.overrides.config(n));
             pool.set_network(Some(Arc::clone(&network)));
             pool
         })
         .collect();
     let count = bench.positions.clamp(1, MIDDLEGAMES);
     let positions = &crate::bench::POSITIONS[..count];
-    let split = bench.split;
+    let limits: Vec<String> = bench
+        .threads
+        .iter()
+        .map(|&n| {
+            let c = bench.overrides.config(n);
+            let late = if c.late_join {
+                "late join"
+            } else {
+                "no late join"
+            };
+            format!(
+                "T{n}: depth >= {}, <= {} helpers, {late}",
+                c.min_depth, c.max_helpers
+            )
+        })
+        .collect();
     out.text(&format!(
-        "smp-bench: depth {}, {count} positions, {} runs, hash {} MiB, split depth >= {}, \
-         at most {} helpers per split, late join {}",
+        "smp-bench: depth {}, {count} positions, {} runs, hash {} MiB; split limits {}",
         bench.depth,
         bench.runs.max(1),
         bench.hash_mb,
-        split.min_depth,
-        split.max_helpers,
-        if split.late_join { "on" } else { "off" },
+        limits.join("; "),
     ));
     // runs[r][t]: what thread count t did in run r.
     let mut runs: Vec<Vec<Totals>> = Vec::new();
@@ -193,6 +229,20 @@ fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overrides_change_only_what_they_name() {
+        let none = SplitOverrides::default();
+        assert_eq!(none.config(16), SplitConfig::for_threads(16));
+        let depth = SplitOverrides {
+            min_depth: Some(9),
+            no_late_join: true,
+            ..SplitOverrides::default()
+        };
+        let config = depth.config(2);
+        assert_eq!((config.min_depth, config.late_join), (9, false));
+        assert_eq!(config.max_helpers, SplitConfig::for_threads(2).max_helpers);
+    }
 
     #[test]
     fn median_of_odd_and_even_counts() {

@@ -166,6 +166,7 @@ fn tools_keep_their_syntax() {
         (14, &[1, 2][..], 256)
     );
     assert_eq!((smp.runs, smp.positions, smp.no_late_join), (1, 42, false));
+    assert_eq!((smp.min_split_depth, smp.max_helpers), (None, None));
     let Command::SmpBench(smp) = tool(
         "smp-bench 20 1,2,4 64 --runs 3 --positions 16 --min-split-depth 6 --max-helpers 4 \
          --no-late-join",
@@ -183,7 +184,7 @@ fn tools_keep_their_syntax() {
             smp.min_split_depth,
             smp.max_helpers
         ),
-        (3, 16, 6, 4)
+        (3, 16, Some(6), Some(4))
     );
     assert!(smp.no_late_join);
     assert!(parse(words("smp-bench --positions 43")).is_err());

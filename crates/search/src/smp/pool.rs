@@ -66,8 +66,9 @@ pub struct ThreadPool {
     /// Threads 1..; `None` where the system refused a thread (it is then never assigned).
     threads: Vec<Option<PoolThread>>,
     state: Arc<PoolState>,
-    /// When the threads split and how many share a split point.
-    config: SplitConfig,
+    /// When the threads split and how many share a split point, if not the limits for the
+    /// number of threads ([`SplitConfig::for_threads`]).
+    config: Option<SplitConfig>,
     /// Each pool thread sends its index here when it has finished its part of a search.
     done: Receiver<usize>,
     done_sender: Sender<usize>,
@@ -88,7 +89,7 @@ impl ThreadPool {
             main: Worker::new(),
             threads: Vec::new(),
             state: Arc::new(PoolState::new(1)),
-            config: SplitConfig::default(),
+            config: None,
             done,
             done_sender,
         };
@@ -106,20 +107,23 @@ impl ThreadPool {
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
         self.stop_threads();
-        self.state = Arc::new(PoolState::with_config(threads, self.config));
+        let config = self
+            .config
+            .unwrap_or_else(|| SplitConfig::for_threads(threads));
+        self.state = Arc::new(PoolState::with_config(threads, config));
         self.threads = (1..threads).map(|index| self.spawn(index)).collect();
     }
 
     /// Splits by `config` from the next search on. The threads are started afresh (their
     /// workers empty), as for a change of `Threads`.
     pub fn set_split_config(&mut self, config: SplitConfig) {
-        self.config = config;
+        self.config = Some(config);
         self.set_threads(self.threads());
     }
 
     /// The limits the threads split by.
     pub fn split_config(&self) -> SplitConfig {
-        self.config
+        self.state.config
     }
 
     /// Forgets what earlier searches taught every worker (`ucinewgame`).

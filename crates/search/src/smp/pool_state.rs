@@ -30,18 +30,21 @@ pub(crate) struct Assignment {
     pub waiting_on: Option<Arc<SplitPoint>>,
 }
 
-/// One thread's shared state.
+/// One thread's shared state. What the thread itself writes (`nodes`, `open_splits`, which it
+/// also reads at every node that may split) and what other threads lock (`assignment`,
+/// `owned`) are on separate cache lines, so another thread's lock does not make this
+/// thread's reads miss.
 #[derive(Debug, Default)]
 pub(crate) struct ThreadSlot {
-    assignment: Mutex<Assignment>,
+    assignment: CachePadded<Mutex<Assignment>>,
     handle: Mutex<Option<Thread>>,
     /// Nodes searched, published every few hundred nodes for `go nodes` and the info lines.
-    pub nodes: AtomicU64,
+    pub nodes: CachePadded<AtomicU64>,
     /// Split points this thread owns now.
     pub open_splits: AtomicUsize,
     /// The split points this thread owns now, outermost first, for late joiners (room for
     /// the most a thread may own is reserved when the pool is made).
-    pub(super) owned: Mutex<Vec<Arc<SplitPoint>>>,
+    pub(super) owned: CachePadded<Mutex<Vec<Arc<SplitPoint>>>>,
     /// An owner idle in `thread_wait`, free to help at split points of its own helpers (a
     /// hint that saves locking this slot; `assign_helpers` decides under the lock).
     pub(super) waiting_idle: AtomicBool,
@@ -83,20 +86,23 @@ pub(crate) struct PoolState {
     pub quit: AtomicBool,
     /// Set by the main thread when a limit is reached: every thread unwinds.
     pub abort: AtomicBool,
+    // The counters below change all the time; each is on its own cache lines, away from the
+    // flags and limits that every thread reads at every node that may split.
     /// Threads idle in `thread_wait` with no split point of their own to wait for (a hint:
     /// exact availability is decided under each thread's lock).
-    pub idle: AtomicUsize,
+    pub idle: CachePadded<AtomicUsize>,
     /// Owners idle in `thread_wait` while their helpers work (a hint, like `idle`).
-    pub waiting_owners: AtomicUsize,
-    pub stats: SplitStats,
+    pub waiting_owners: CachePadded<AtomicUsize>,
+    pub stats: CachePadded<SplitStats>,
     /// When to split and how many threads may work at a split point.
     pub config: SplitConfig,
 }
 
 impl PoolState {
-    /// The state of a pool of `threads` threads (at least one) with the default limits.
+    /// The state of a pool of `threads` threads (at least one) with the limits for that
+    /// many threads.
     pub fn new(threads: usize) -> PoolState {
-        PoolState::with_config(threads, SplitConfig::default())
+        PoolState::with_config(threads, SplitConfig::for_threads(threads))
     }
 
     /// The state of a pool of `threads` threads (at least one) splitting by `config`.
@@ -111,9 +117,9 @@ impl PoolState {
             slots: (0..threads.max(1)).map(|_| slot()).collect(),
             quit: AtomicBool::new(false),
             abort: AtomicBool::new(false),
-            idle: AtomicUsize::new(0),
-            waiting_owners: AtomicUsize::new(0),
-            stats: SplitStats::default(),
+            idle: CachePadded::new(AtomicUsize::new(0)),
+            waiting_owners: CachePadded::new(AtomicUsize::new(0)),
+            stats: CachePadded::new(SplitStats::default()),
         }
     }
 

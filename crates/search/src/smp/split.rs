@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crossbeam_utils::CachePadded;
 use movegen::{Move, Position};
 
 use super::split_point::{Role, RootResult, SplitPoint, SplitState, SplitWork};
@@ -50,10 +51,10 @@ impl Searcher<'_> {
             keys: self.worker.keys.clone(),
             plies: self.worker.stack[..=ply].to_vec(),
             child_killers: self.worker.stack[ply + 1].killers,
-            cutoff: AtomicBool::new(false),
+            cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
-            lock_wait_nanos: AtomicU64::new(0),
-            state: Mutex::new(SplitState::new(work, node)),
+            lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
+            state: CachePadded::new(Mutex::new(SplitState::new(work, node))),
         });
         let pool = self.smp.pool;
         let slot = &pool.slots[self.smp.index];

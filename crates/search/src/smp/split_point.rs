@@ -9,6 +9,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crossbeam_utils::CachePadded;
+
 use movegen::{Move, Position};
 
 use super::contended::lock_counting;
@@ -128,14 +130,17 @@ pub(crate) struct SplitPoint {
     /// The owner's killers for the children, learnt from the moves searched before the split:
     /// a helper's own killers at that ply come from some unrelated node.
     pub child_killers: Killers,
+    // The three groups below are each on cache lines of their own: `cutoff` is read at every
+    // node below this split point by every thread there, while the lock and its state are
+    // written for every move handed out; sharing a line would make each of those reads miss.
     /// A beta cutoff happened here: everything below must stop.
-    pub cutoff: AtomicBool,
+    pub cutoff: CachePadded<AtomicBool>,
     /// A thread found no move left to take: late joiners keep away.
     pub exhausted: AtomicBool,
     /// Nanoseconds threads waited for [`SplitPoint::lock`] while another held it.
-    pub lock_wait_nanos: AtomicU64,
+    pub lock_wait_nanos: CachePadded<AtomicU64>,
     /// Behind [`SplitPoint::lock`].
-    pub(super) state: Mutex<SplitState>,
+    pub(super) state: CachePadded<Mutex<SplitState>>,
 }
 
 impl SplitPoint {
@@ -236,13 +241,13 @@ pub(crate) mod tests {
             keys: Vec::new(),
             plies: Vec::new(),
             child_killers: Killers::default(),
-            cutoff: AtomicBool::new(false),
+            cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
-            lock_wait_nanos: AtomicU64::new(0),
-            state: Mutex::new(SplitState::new(
+            lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
+            state: CachePadded::new(Mutex::new(SplitState::new(
                 SplitWork::Node(picker),
                 LoopState::new(9, -INFINITE, 1),
-            )),
+            ))),
         })
     }
 
