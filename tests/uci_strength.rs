@@ -79,13 +79,24 @@ fn limit_strength_follows_uci_elo_and_the_default_is_full_strength() {
         "UCI_Elo 1320 searched {weak_nodes} nodes"
     );
 
-    // The top rating is still a limited level, not full strength.
+    // The top rating is still a limited level, not full strength: `go depth 30` ends at its
+    // node limit (about 1.7 million nodes), searching one line as full strength does.
     e.send("setoption name UCI_Elo value 3190");
     e.send("position startpos moves e2e4");
     e.send("go depth 30");
     let lines = e.wait_bestmove();
+    let nodes = lines
+        .iter()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            words.find(|&w| w == "nodes")?;
+            words.next()?.parse::<u64>().ok()
+        })
+        .max()
+        .expect("info lines with nodes");
+    assert!(nodes <= 2_000_000, "searched {nodes} nodes");
     assert!(
-        lines.iter().any(|l| l.contains(" multipv 4 ")),
-        "four lines to choose among"
+        !lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "one line at the top level"
     );
 }

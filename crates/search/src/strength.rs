@@ -32,22 +32,23 @@ pub const MIN_ELO: u32 = 1320;
 /// The highest `UCI_Elo`.
 pub const MAX_ELO: u32 = 3190;
 
-/// Ratings of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing. Levels 0, 4, 8, 12 and 16 are
-/// screened (20 games each against Stockfish 15.1 at `UCI_Elo` 1350 to 2850, 5+0.05: about
-/// ±150 to ±200); the levels between are interpolated; 18 and 20 are extrapolated towards the
-/// top of the `UCI_Elo` range, unmeasured.
+/// Ratings of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing. Levels 6 to 14 are a straight
+/// line through calibration matches at 5+0.05 (100 games each against Stockfish 15.1 at
+/// `UCI_Elo` 1400, 1800 and 2200: `tools/strength/README.md`); levels 0 to 4 come from
+/// 20-game screening; 16 to 20, where the lines searched taper to one, are estimates checked by
+/// the matches there.
 pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
     (0.0, 840.0),
     (2.0, 960.0),
     (4.0, 1080.0),
-    (6.0, 1370.0),
-    (8.0, 1650.0),
-    (10.0, 1720.0),
-    (12.0, 1790.0),
-    (14.0, 2130.0),
-    (16.0, 2470.0),
-    (18.0, 2830.0),
-    (20.0, 3190.0),
+    (6.0, 1445.0),
+    (8.0, 1595.0),
+    (10.0, 1740.0),
+    (12.0, 1890.0),
+    (14.0, 2040.0),
+    (16.0, 2190.0),
+    (18.0, 2700.0),
+    (20.0, 3300.0),
 ];
 
 /// How strongly to play.
@@ -108,9 +109,13 @@ impl Strength {
         (!self.is_full()).then(|| (2f64.powf(6.0 + 0.75 * self.level)).round() as u64)
     }
 
-    /// How many best moves to search and choose among (MultiPV), at least this many.
+    /// How many best moves to search and choose among (MultiPV), at least this many: four up
+    /// to level 16.25, then fewer, down to one from level 18.75. Searching four lines costs the
+    /// depth that the top levels need to come near full strength (calibration at 5+0.05: with
+    /// four lines throughout, level 16.7 played at about 2370).
     pub fn lines(self) -> usize {
-        if self.is_full() { 1 } else { 4 }
+        let tapered = ((MAX_SKILL_LEVEL as f64 - self.level) * 0.8).ceil();
+        tapered.clamp(1.0, 4.0) as usize
     }
 
     /// The scale of the random error added to each line's score, centipawns.
@@ -176,7 +181,8 @@ mod tests {
             let s = Strength::from_skill_level(level);
             assert!(s.node_limit() > last.node_limit(), "{level}");
             assert!(s.error_cp() < last.error_cp(), "{level}");
-            assert_eq!(s.lines(), 4);
+            assert!(s.lines() <= last.lines(), "{level}");
+            assert_eq!(s.lines() == 4, level <= 16, "{level}");
             last = s;
         }
     }
@@ -186,13 +192,14 @@ mod tests {
         // The lowest rating asked for lies between levels 4 and 6; below it, only `Skill Level`.
         let lowest = Strength::from_elo(MIN_ELO).level();
         assert!(
-            (lowest - (4.0 + 2.0 * 240.0 / 290.0)).abs() < 1e-9,
+            (lowest - (4.0 + 2.0 * 240.0 / 365.0)).abs() < 1e-9,
             "{lowest}"
         );
         assert_eq!(Strength::from_elo(0).level(), lowest);
-        assert!((Strength::from_elo(1720).level() - 10.0).abs() < 1e-9);
+        assert!((Strength::from_elo(1740).level() - 10.0).abs() < 1e-9);
         let top = Strength::from_elo(MAX_ELO);
-        assert!(!top.is_full() && top.level() > 19.99, "{top:?}");
+        assert!(!top.is_full() && top.level() > 19.0, "{top:?}");
+        assert_eq!(top.lines(), 1);
         let mut last = -1.0;
         for elo in (MIN_ELO..=MAX_ELO).step_by(10) {
             let level = Strength::from_elo(elo).level();
