@@ -5,9 +5,10 @@ Reads `calibration.csv` beside this file (or the file given): one match a row, `
 (the `UCI_Elo` Tsubame was set to), `level` (the level that became), `anchor`, `anchor_elo`
 (its public rating), and the match's `wins`, `draws`, `losses` from Tsubame's side. For each
 match it prints the level's measured rating (the anchor's rating plus the match's Elo
-difference, with a 95% interval from the per-game variance); then a straight line through the
-measured ratings against the level, weighted by their precision, and the table at levels 6, 8,
-..., 20 that the line gives (levels below the `UCI_Elo` range keep their screened values).
+difference, with a 95% interval from the per-game variance) and how far that is from the
+rating asked for; then a straight line through the measured ratings of the levels that search
+four lines (up to 16.25), weighted by their precision, and the table at levels 6 to 16 that
+the line gives.
 
     python3 tools/strength/fit_levels.py [calibration.csv]
 """
@@ -16,6 +17,10 @@ import csv
 import math
 import os
 import sys
+
+
+# Levels up to this one search four lines; above it the lines taper and strength rises faster.
+FOUR_LINES_UP_TO = 16.25
 
 
 def elo_of(score):
@@ -39,15 +44,16 @@ def main(path):
     with open(path, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     points = []
-    print("asked  level  anchor          games  score   measured (95%)   off")
+    print("asked  level  anchor                          games  score   measured (95%)   off")
     for row in rows:
         rating, se = measured(row)
         n = sum(int(row[k]) for k in ("wins", "draws", "losses"))
         s = (int(row["wins"]) + int(row["draws"]) / 2) / n
         level = float(row["level"])
-        points.append((level, rating, se))
+        if level <= FOUR_LINES_UP_TO:
+            points.append((level, rating, se))
         print(
-            f"{row['asked']:>5}  {level:5.2f}  {row['anchor']:<14} {n:>6}  {100 * s:5.1f}%  "
+            f"{row['asked']:>5}  {level:5.2f}  {row['anchor']:<30} {n:>6}  {100 * s:5.1f}%  "
             f"{rating:6.0f} ± {1.96 * se:4.0f}   {rating - float(row['asked']):+5.0f}"
         )
     # Weighted least squares: rating = a + b * level.
@@ -60,7 +66,7 @@ def main(path):
     b = sxy / sxx
     a = my - b * mx
     print(f"\nfit: rating = {a:.0f} + {b:.1f} x level")
-    print("table:", ", ".join(f"({lv}.0, {a + b * lv:.0f}.0)" for lv in range(6, 21, 2)))
+    print("table:", ", ".join(f"({lv}.0, {a + b * lv:.0f}.0)" for lv in range(6, 17, 2)))
 
 
 if __name__ == "__main__":
