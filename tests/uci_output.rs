@@ -7,7 +7,7 @@ mod engine_harness;
 
 use std::time::{Duration, Instant};
 
-use engine_harness::Engine;
+use engine_harness::{Engine, bestmove_of, first_pv_move};
 
 /// A perft divide line, `<move>: <count>`.
 fn divide_count(line: &str) -> Option<u64> {
@@ -96,6 +96,14 @@ fn each_info_line_is_printed_once() {
         for (i, line) in scored.iter().enumerate() {
             assert!(!scored[i + 1..].contains(line), "{go}: {line} twice");
         }
+        // Stopped inside an iteration or not, the last line is the move played.
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" pv "))
+            .expect("a pv");
+        let best = bestmove_of(lines.last().expect("bestmove"));
+        assert_eq!(first_pv_move(last), Some(best), "{go}: {lines:#?}");
     }
 }
 

@@ -85,15 +85,7 @@ fn limit_strength_follows_uci_elo_and_the_default_is_full_strength() {
     e.send("position startpos moves e2e4");
     e.send("go depth 30");
     let lines = e.wait_bestmove();
-    let nodes = lines
-        .iter()
-        .filter_map(|l| {
-            let mut words = l.split_whitespace();
-            words.find(|&w| w == "nodes")?;
-            words.next()?.parse::<u64>().ok()
-        })
-        .max()
-        .expect("info lines with nodes");
+    let nodes = last_nodes(&lines);
     assert!(nodes <= 1_000_000, "searched {nodes} nodes");
     assert!(
         !lines.iter().any(|l| l.contains(" multipv 4 ")),

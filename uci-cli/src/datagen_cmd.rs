@@ -48,7 +48,7 @@ impl DatagenEval {
     /// that cannot be read or is no network this build can use is an error.
     fn load(&self) -> anyhow::Result<Option<Arc<Network>>> {
         match self {
-            DatagenEval::Network(None) => Ok(Some(network::embedded())),
+            DatagenEval::Network(None) => Ok(Some(nnue::Network::embedded_shared())),
             DatagenEval::Network(Some(path)) => {
                 let text = path.to_string_lossy();
                 let net = network::load(&text)

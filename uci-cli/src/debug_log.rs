@@ -14,7 +14,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::{Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 /// The open log, if any. One per process, as there is one stdin and one stdout.
 static LOG: Mutex<Option<File>> = Mutex::new(None);
@@ -57,61 +57,21 @@ fn entry(at: SystemTime, direction: Direction, line: &str) -> String {
         Direction::In => ">>",
         Direction::Out => "<<",
     };
-    format!("{} {mark} {line}\n", utc_timestamp(at))
-}
-
-/// `at` as `YYYY-MM-DDThh:mm:ss.mmmZ` (ISO 8601, UTC, milliseconds).
-fn utc_timestamp(at: SystemTime) -> String {
-    let since_epoch = at.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let secs = since_epoch.as_secs();
-    let (days, of_day) = (secs / 86_400, secs % 86_400);
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        of_day / 3600,
-        of_day / 60 % 60,
-        of_day % 60,
-        since_epoch.subsec_millis()
-    )
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01, by Howard Hinnant's
-/// `civil_from_days` (<https://howardhinnant.github.io/date_algorithms.html>).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let day_of_era = z % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+    format!("{} {mark} {line}\n", humantime::format_rfc3339_millis(at))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
     fn time_stamps_are_utc_dates_with_milliseconds() {
         let at = |secs: u64, millis: u64| UNIX_EPOCH + Duration::from_millis(secs * 1000 + millis);
-        assert_eq!(utc_timestamp(at(0, 0)), "1970-01-01T00:00:00.000Z");
         // 2000-02-29 (a leap day of a century leap year), 12:34:56.789.
         assert_eq!(
-            utc_timestamp(at(951_827_696, 789)),
-            "2000-02-29T12:34:56.789Z"
-        );
-        assert_eq!(
-            utc_timestamp(at(1_798_761_599, 999)),
-            "2026-12-31T23:59:59.999Z"
+            entry(at(951_827_696, 789), Direction::In, "uci"),
+            "2000-02-29T12:34:56.789Z >> uci\n"
         );
     }
 

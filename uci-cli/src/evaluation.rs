@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use clap::ValueEnum;
-use engine::network;
 use nnue::Network;
 
 /// `nnue` (the engine's default, the embedded network) or `hce` (the hand-crafted evaluation).
@@ -20,7 +19,7 @@ impl Evaluation {
     /// The network to search with: the embedded one, or `None` for the hand-crafted evaluation.
     pub fn embedded_network(self) -> Option<Arc<Network>> {
         match self {
-            Evaluation::Nnue => Some(network::embedded()),
+            Evaluation::Nnue => Some(Network::embedded_shared()),
             Evaluation::Hce => None,
         }
     }

@@ -7,7 +7,7 @@
 //! tsubame bench [depth] [nnue|hce]          fixed search (the network unless `hce`); last line `N nodes M nps`
 //! tsubame perft <depth> [fen]               perft divide with timing
 //! tsubame perft-suite <file.epd> [--max-depth N]
-//! tsubame smp-bench [depth] [threads,threads,...] [hash MB]   time-to-depth speedup
+//! tsubame smp-bench [depth] [threads,...] [hash MB] [--runs N] ...   time-to-depth speedup
 //! tsubame datagen --out FILE --games N ...  self-play training data (see `datagen_cmd`)
 //! tsubame searchlog --out FILE --games N [--tc 5+0.05] [--option NAME=VALUE]   timed self-play, every iteration logged
 //! tsubame timeplan                          the plan (optimum, maximum) for `CLOCK INC MOVESTOGO PLY` lines

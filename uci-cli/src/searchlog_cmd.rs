@@ -142,7 +142,7 @@ pub fn run(args: &SearchlogArgs) -> anyhow::Result<()> {
     let setup = LogSetup {
         tc: args.tc,
         hash_mb: args.hash_mb,
-        network: Some(engine::network::embedded()),
+        network: Some(nnue::Network::embedded_shared()),
         time_options,
     };
     for game in 1..=args.games {

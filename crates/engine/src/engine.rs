@@ -81,7 +81,7 @@ impl Engine {
             threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
             control: Arc::new(SearchControl::default()),
             worker: None,
-            network: crate::network::embedded(),
+            network: nnue::Network::embedded_shared(),
             loaded_eval_file: "<default>".to_owned(),
             tablebases: None,
             output,

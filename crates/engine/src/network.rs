@@ -13,11 +13,6 @@ pub fn is_embedded(value: &str) -> bool {
     value.is_empty() || value.eq_ignore_ascii_case("<default>")
 }
 
-/// The network built into the binary, shared (the one decoded copy, not a copy of it).
-pub fn embedded() -> Arc<Network> {
-    Network::embedded_shared()
-}
-
 /// Why an `EvalFile` was refused.
 #[derive(Debug)]
 pub enum LoadError {
@@ -42,7 +37,7 @@ impl std::error::Error for LoadError {}
 /// of the network format.
 pub fn load(value: &str) -> Result<Arc<Network>, LoadError> {
     if is_embedded(value) {
-        return Ok(embedded());
+        return Ok(Network::embedded_shared());
     }
     let bytes = std::fs::read(Path::new(value.trim())).map_err(LoadError::Read)?;
     Network::from_bytes(&bytes)

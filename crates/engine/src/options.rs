@@ -128,7 +128,8 @@ option_table! {
     }),
     /// Play at the rating `UCI_Elo` asks for (it overrides `Skill Level`).
     LimitStrength => own("UCI_LimitStrength", OptionKind::Check { default: false }),
-    /// The rating to play at with `UCI_LimitStrength` (CCRL Blitz scale).
+    /// The rating to play at with `UCI_LimitStrength` (calibrated as
+    /// `tools/strength/README.md` says).
     UciElo => own("UCI_Elo", OptionKind::Spin {
         default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
     }),

@@ -10,16 +10,12 @@
 //! sends the fallback move it was given: any legal move beats a loss on time.
 //! Whichever of the two comes
 //! first writes `bestmove`; the other writes nothing, and no search output follows it.
-//!
-//! The search ends with its best line again, so that the last `info` line starts with the move
-//! played even when the search stopped inside an iteration; when that line is the one just
-//! written (the last iteration completed), it is not written twice.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use movegen::Move;
-use search::{IterationInfo, ScoreBound, SearchEvent, Wdl};
+use search::{ScoreBound, SearchEvent, Wdl};
 
 use crate::output::Output;
 
@@ -35,8 +31,6 @@ struct State {
     sent: bool,
     /// The search has returned.
     done: bool,
-    /// The last `info` line with a score that was written.
-    last_info: Option<IterationInfo>,
 }
 
 /// The shared answer of one search.
@@ -102,18 +96,10 @@ impl Reply {
         if state.sent {
             return;
         }
-        let mut wdl = None;
-        if let SearchEvent::Info(info) = event {
-            if state
-                .last_info
-                .as_ref()
-                .is_some_and(|last| same_line(last, info))
-            {
-                return;
-            }
-            state.last_info = Some((*info).clone());
-            wdl = self.wdl_material.map(|m| Wdl::from_score(info.score.0, m));
-        }
+        let wdl = match event {
+            SearchEvent::Info(info) => self.wdl_material.map(|m| Wdl::from_score(info.score.0, m)),
+            SearchEvent::CurrMove { .. } => None,
+        };
         self.output.search_event(event, wdl, self.chess960);
     }
 
@@ -171,14 +157,6 @@ impl Reply {
             }
         }
     }
-}
-
-/// Whether two `info` lines say the same: nodes, time and the table's fill go on changing
-/// while the search runs, and alone they are not worth a line.
-fn same_line(a: &IterationInfo, b: &IterationInfo) -> bool {
-    (a.depth, a.seldepth, a.multipv, a.score, a.bound)
-        == (b.depth, b.seldepth, b.multipv, b.score, b.bound)
-        && a.pv == b.pv
 }
 
 #[cfg(test)]
@@ -321,35 +299,6 @@ mod tests {
 
     fn written(lines: &Recorder) -> Vec<String> {
         lines.0.lock().unwrap().clone()
-    }
-
-    #[test]
-    fn the_final_line_is_not_written_again() {
-        let (lines, write) = recorder();
-        let reply = Reply::new(write, false, None);
-        let completed = line(&["e2e4", "e7e5"], ScoreBound::Exact);
-        reply.on_event(&SearchEvent::Info(&completed));
-        // The search's final line: the same, only more nodes and time.
-        let last = IterationInfo {
-            nodes: 500,
-            elapsed: Duration::from_millis(3),
-            ..completed.clone()
-        };
-        reply.on_event(&SearchEvent::Info(&last));
-        assert_eq!(written(&lines), ["info depth 3"]);
-        // After a bound line, the exact line is news and is written.
-        reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Lower)));
-        reply.on_event(&SearchEvent::Info(&last));
-        reply.finish(completed.pv.first().copied(), None);
-        assert_eq!(
-            written(&lines),
-            [
-                "info depth 3",
-                "info depth 3",
-                "info depth 3",
-                "bestmove e2e4"
-            ]
-        );
     }
 
     #[test]

@@ -218,7 +218,7 @@ fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
              helpers/split {helpers:.2}, cutoffs {cutoffs:.0}, helper nodes {helper_nodes:.1}%, \
              wasted nodes {wasted:.1}%, idle {idle:.1}% and lock wait {lock_wait:.2}% of \
              thread time",
-            median(speedups.clone()),
+            median(speedups),
             runs.len(),
             100.0 * (nodes / base_nodes.max(1.0) - 1.0),
             nps / base_nps.max(1e-9),

@@ -9,7 +9,7 @@ use timeman::TimeManager;
 use tt::TranspositionTable;
 
 use crate::control::SearchControl;
-use crate::event::{ScoreBound, SearchEvent};
+use crate::event::SearchEvent;
 use crate::request::{SearchOutcome, SearchRequest};
 use crate::root::{MAX_DEPTH, RootSearch};
 use crate::root_move::RootMove;
@@ -192,15 +192,14 @@ fn run_root(
         best_move_changes: 0,
         completed: None,
         completed_lines: Vec::new(),
+        final_line_shown: false,
         on_event,
     };
     root_search.run(max_depth);
     if !request.strength.is_full() {
         root_search.choose_weaker(request.strength, request.seed);
     }
-    // The final line: the GUI's last PV must start with the move we play.
-    let depth = root_search.completed_depth.max(1);
-    root_search.report(0, ScoreBound::Exact, depth);
+    root_search.report_final();
     let best = &root_search.moves[0];
     SearchOutcome {
         best_move: Some(best.mv),

@@ -33,6 +33,9 @@ pub(crate) struct RootSearch<'s, 'a> {
     /// The move and score of each line of the last completed iteration, best first: what a
     /// weaker level chooses among.
     pub completed_lines: Vec<(Move, i32)>,
+    /// The last `info` line written is the best line as it stands (the last completed
+    /// iteration's, with one line): the final report would only repeat it.
+    pub final_line_shown: bool,
     pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
 }
 
@@ -67,13 +70,15 @@ impl RootSearch<'_, '_> {
                 .is_some_and(|before| before.mv != self.moves[0].mv);
             self.completed = Some(self.moves[0].clone());
             self.completed_lines.clear();
-            (self.completed_lines).extend(self.moves[..multipv].iter().map(|rm| (rm.mv, rm.score)));
+            self.completed_lines
+                .extend(self.moves[..multipv].iter().map(|rm| (rm.mv, rm.score)));
             if let Some(main) = &mut self.searcher.main {
                 main.time_checks_enabled = true;
             }
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
+            self.final_line_shown = multipv == 1;
             let verdict = self.iteration_verdict(depth, best_changed);
             if verdict != IterationVerdict::Continue {
                 break;
@@ -90,6 +95,16 @@ impl RootSearch<'_, '_> {
         };
         if let Some(i) = self.moves.iter().position(|rm| rm.mv == chosen) {
             self.moves[..=i].rotate_right(1);
+            self.final_line_shown &= i == 0;
+        }
+    }
+
+    /// The final line, so that the GUI's last PV starts with the move played (the search may
+    /// have stopped inside an iteration, after other lines), unless it was the last line
+    /// written.
+    pub fn report_final(&mut self) {
+        if !self.final_line_shown {
+            self.report(0, ScoreBound::Exact, self.completed_depth.max(1));
         }
     }
 
@@ -239,6 +254,7 @@ impl RootSearch<'_, '_> {
         let Some(rm) = self.moves.get(pv_index) else {
             return;
         };
+        self.final_line_shown = false;
         // A move never searched to the end has no score yet; say 0 rather than a false mate.
         let score = match (rm.score, rm.previous_score) {
             (s, _) if s != -INFINITE => s,

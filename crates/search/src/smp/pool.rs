@@ -121,11 +121,6 @@ impl ThreadPool {
         self.set_threads(self.threads());
     }
 
-    /// The limits the threads split by.
-    pub fn split_config(&self) -> SplitConfig {
-        self.state.config
-    }
-
     /// Forgets what earlier searches taught every worker (`ucinewgame`).
     pub fn clear(&mut self) {
         self.main.clear();

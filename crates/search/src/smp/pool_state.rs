@@ -40,7 +40,8 @@ pub(crate) struct ThreadSlot {
     handle: Mutex<Option<Thread>>,
     /// Nodes searched, published every few hundred nodes for `go nodes` and the info lines.
     pub nodes: CachePadded<AtomicU64>,
-    /// Split points this thread owns now.
+    /// How many split points this thread owns now: the length of `owned`, readable without
+    /// its lock (the thread reads it at every node that may split).
     pub open_splits: AtomicUsize,
     /// The split points this thread owns now, outermost first, for late joiners (room for
     /// the most a thread may own is reserved when the pool is made).
@@ -260,13 +261,12 @@ impl PoolState {
     ) -> Option<Arc<SplitPoint>> {
         // Read once, and only if some thread owns a split point: it takes a lock that the
         // owner's helpers take for every move.
-        let mut helpers: Option<[u64; 4]> = None;
+        let mut helpers = None;
         let mut works_for_us = |index: usize| match waiting_for {
             None => true,
-            Some(own) => {
-                let set = helpers.get_or_insert_with(|| own.helper_set());
-                set[index / 64] & (1 << (index % 64)) != 0
-            }
+            Some(own) => helpers
+                .get_or_insert_with(|| own.helper_set())
+                .contains(index),
         };
         let mut best: Option<Arc<SplitPoint>> = None;
         for (index, slot) in self.slots.iter().enumerate() {

@@ -58,9 +58,7 @@ impl Searcher<'_> {
         });
         let pool = self.smp.pool;
         let slot = &pool.slots[self.smp.index];
-        if pool.config.late_join {
-            slot.owned().push(Arc::clone(&sp));
-        }
+        slot.owned().push(Arc::clone(&sp));
         slot.open_splits.fetch_add(1, Ordering::Relaxed);
         let helpers = pool.assign_helpers(self.smp.index, &sp);
         if helpers > 0 {
@@ -76,10 +74,8 @@ impl Searcher<'_> {
         // The owner's own moves are done: help our helpers until all of them have left.
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
-        if pool.config.late_join {
-            // Split points nest in the owner's own search: this one is the innermost.
-            slot.owned().pop();
-        }
+        // Split points nest in the owner's own search: this one is the innermost.
+        slot.owned().pop();
         pool.stats.split_lock_wait_nanos.fetch_add(
             sp.lock_wait_nanos.load(Ordering::Relaxed),
             Ordering::Relaxed,

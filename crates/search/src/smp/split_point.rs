@@ -86,6 +86,32 @@ pub(crate) enum Role {
     Helper { suspended: Option<usize> },
 }
 
+/// A set of the pool's threads, by index (up to 256, [`crate::MAX_THREADS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ThreadSet([u64; 4]);
+
+impl ThreadSet {
+    pub fn insert(&mut self, thread: usize) {
+        self.0[thread / 64] |= 1 << (thread % 64);
+    }
+
+    pub fn remove(&mut self, thread: usize) {
+        self.0[thread / 64] &= !(1 << (thread % 64));
+    }
+
+    pub fn contains(self, thread: usize) -> bool {
+        self.0[thread / 64] & (1 << (thread % 64)) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    pub fn len(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
@@ -94,8 +120,8 @@ pub(crate) struct SplitState {
     pub node: LoopState,
     /// The best line when this is a PV node and a move raised alpha.
     pub pv: Vec<Move>,
-    /// Threads other than the owner working here (a bit set: up to 256 threads).
-    helpers: [u64; 4],
+    /// Threads other than the owner working here.
+    helpers: ThreadSet,
     /// The owner has seen every helper leave and taken the split point back: nobody may join.
     closed: bool,
 }
@@ -108,7 +134,7 @@ impl SplitState {
             work: Some(work),
             node,
             pv: Vec::new(),
-            helpers: [0; 4],
+            helpers: ThreadSet::default(),
             closed: false,
         }
     }
@@ -149,32 +175,32 @@ impl SplitPoint {
     }
 
     pub fn add_helper(&self, thread: usize) {
-        self.lock().helpers[thread / 64] |= 1 << (thread % 64);
+        self.lock().helpers.insert(thread);
     }
 
     pub fn remove_helper(&self, thread: usize) {
-        self.lock().helpers[thread / 64] &= !(1 << (thread % 64));
+        self.lock().helpers.remove(thread);
     }
 
-    /// The helpers working here now, as a bit set by thread index.
-    pub fn helper_set(&self) -> [u64; 4] {
+    /// The helpers working here now.
+    pub fn helper_set(&self) -> ThreadSet {
         self.lock().helpers
     }
 
     pub fn has_helper(&self, thread: usize) -> bool {
-        self.lock().helpers[thread / 64] & (1 << (thread % 64)) != 0
+        self.lock().helpers.contains(thread)
     }
 
     #[cfg(test)]
     pub fn has_helpers(&self) -> bool {
-        self.lock().helpers.iter().any(|&w| w != 0)
+        !self.lock().helpers.is_empty()
     }
 
     /// The owner's last look: if no helper is left, closes the split point to late joiners
     /// (in the same lock, so none can slip in after it) and returns true.
     pub fn close_if_no_helpers(&self) -> bool {
         let mut state = self.lock();
-        if state.helpers.iter().any(|&w| w != 0) {
+        if !state.helpers.is_empty() {
             return false;
         }
         state.closed = true;
@@ -188,11 +214,10 @@ impl SplitPoint {
             return false;
         }
         let mut state = self.lock();
-        let helpers: u32 = state.helpers.iter().map(|w| w.count_ones()).sum();
-        if state.closed || state.work.is_none() || helpers as usize >= max_helpers {
+        if state.closed || state.work.is_none() || state.helpers.len() >= max_helpers {
             return false;
         }
-        state.helpers[thread / 64] |= 1 << (thread % 64);
+        state.helpers.insert(thread);
         true
     }
 
