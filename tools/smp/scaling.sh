@@ -5,7 +5,9 @@
 #   2. `smp-bench` at 1, 2, 4, 8 and 16 threads with the default split limits;
 #   3. a soak at 16 threads: the parallel-search stress tests (random stops, up to 64
 #      threads) and the UCI soak test with Threads 16;
-#   4. variants of the split limits at 4, 8 and 16 threads (their speedups are worked out
+#   4. if BASELINE names an older build, its smp-bench at 1, 8 and 16 threads, for a
+#      before-and-after on the same machine;
+#   5. variants of the split limits at 4, 8 and 16 threads (their speedups are worked out
 #      against step 2's one-thread times by tools/smp/speedups.py).
 # Each step starts only if the budget left covers its estimate, and is cut at the budget's
 # end, so what ran is complete. Everything goes to $OUT_DIR/scaling.log (steps' output) and
@@ -13,8 +15,8 @@
 #
 # Environment: TSUBAME (the engine), SMP_TEST and SOAK_TEST (the test binaries, from
 # `cargo test --release --no-run -p search --test smp` and `--test uci_soak`; skipped if
-# unset), OUT_DIR, SOAK_ROUNDS (400), DEPTH (17), POSITIONS (20), RUNS (3), VARIANT_RUNS (2),
-# BUDGET_S (540).
+# unset), BASELINE (an older engine; skipped if unset), OUT_DIR, SOAK_ROUNDS (400), DEPTH (17),
+# POSITIONS (20), RUNS (3), VARIANT_RUNS (2), VARIANTS (0 leaves them out), BUDGET_S (540).
 set -u
 bin=${TSUBAME:-target/release/tsubame}
 out=${OUT_DIR:-scaling-out}
@@ -77,16 +79,23 @@ if [ -n "${SOAK_TEST:-}" ]; then
         "$SOAK_TEST" --nocapture
 fi
 
+if [ -n "${BASELINE:-}" ]; then
+    step baseline 90 "$BASELINE" smp-bench "$depth" 1,8,16 --positions "$positions" \
+        --runs "$variant_runs"
+fi
+
 variant() {
     local name=$1
     shift
     step "$name" 35 "$bin" smp-bench "$depth" 4,8,16 --positions "$positions" \
         --runs "$variant_runs" "$@"
 }
-variant min-split-depth-4 --min-split-depth 4
-variant no-late-join --no-late-join
-variant max-helpers-4 --max-helpers 4
-variant min-split-depth-8 --min-split-depth 8
+if [ "${VARIANTS:-1}" != 0 ]; then
+    variant min-split-depth-4 --min-split-depth 4
+    variant no-late-join --no-late-join
+    variant max-helpers-4 --max-helpers 4
+    variant min-split-depth-8 --min-split-depth 8
+fi
 echo "== done after $(($(date +%s) - start)) s" >>"$log"
 summarize
 cat "$summary"

@@ -8,7 +8,7 @@
 //! thread's own lock, so no thread is ever assigned to two split points.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::Thread;
 
 use crossbeam_utils::CachePadded;
@@ -59,6 +59,15 @@ impl ThreadSlot {
     /// What the thread is doing, locked.
     pub fn lock(&self) -> MutexGuard<'_, Assignment> {
         lock_counting(&self.assignment, &self.lock_wait_nanos)
+    }
+
+    /// What the thread is doing, if nobody else holds the lock right now.
+    pub fn try_lock(&self) -> Option<MutexGuard<'_, Assignment>> {
+        match self.assignment.try_lock() {
+            Ok(guard) => Some(guard),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
     /// The split points this thread owns now, locked.
@@ -183,6 +192,7 @@ impl PoolState {
                     .map(|s| get(&s.lock_wait_nanos))
                     .sum::<u64>())
                 / 1000,
+            split_lock_wait_micros: get(&self.stats.split_lock_wait_nanos) / 1000,
             wasted_nodes: get(&self.stats.wasted_nodes),
             late_joins: get(&self.stats.late_joins),
         }
@@ -207,10 +217,14 @@ impl PoolState {
         if self.waiting_owners.load(Ordering::Relaxed) == 0 {
             return false;
         }
+        // A hint, like the counts: a slot locked right now is passed over rather than waited
+        // for (its thread is being assigned or is changing what it does).
         self.slots.iter().enumerate().any(|(index, slot)| {
             index != thread
                 && slot.waiting_idle.load(Ordering::Relaxed)
-                && Self::available_to(&slot.lock(), thread)
+                && slot
+                    .try_lock()
+                    .is_some_and(|now| Self::available_to(&now, thread))
         })
     }
 
@@ -251,7 +265,7 @@ impl PoolState {
     }
 
     /// For a late joiner: among the split points other threads own, the one furthest from the
-    /// leaves that is not cut off (the most work left to share), if any. An owner waiting on
+    /// leaves that is not cut off and has room (the most work left to share), if any. An owner waiting on
     /// `waiting_for` considers only the split points of that split point's helpers (as it
     /// last saw them: one that has just left only costs the owner a short detour).
     pub fn late_join_candidate(
@@ -259,15 +273,8 @@ impl PoolState {
         thread: usize,
         waiting_for: Option<&Arc<SplitPoint>>,
     ) -> Option<Arc<SplitPoint>> {
-        // Read once, and only if some thread owns a split point: it takes a lock that the
-        // owner's helpers take for every move.
-        let mut helpers = None;
-        let mut works_for_us = |index: usize| match waiting_for {
-            None => true,
-            Some(own) => helpers
-                .get_or_insert_with(|| own.helper_set())
-                .contains(index),
-        };
+        let helpers = waiting_for.map(|own| own.helper_set());
+        let works_for_us = |index: usize| helpers.is_none_or(|set| set.contains(index));
         let mut best: Option<Arc<SplitPoint>> = None;
         for (index, slot) in self.slots.iter().enumerate() {
             let owns_some = slot.open_splits.load(Ordering::Relaxed) > 0;
@@ -282,7 +289,7 @@ impl PoolState {
                 let deeper = best
                     .as_ref()
                     .is_none_or(|b| sp.context.depth > b.context.depth);
-                if deeper && !sp.cut_off() && !sp.is_exhausted() {
+                if deeper && sp.looks_joinable(self.config.max_helpers) {
                     best = Some(Arc::clone(sp));
                 }
             }

@@ -55,6 +55,7 @@ impl Searcher<'_> {
             exhausted: AtomicBool::new(false),
             lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
             state: CachePadded::new(Mutex::new(SplitState::new(work, node))),
+            helpers: CachePadded::default(),
         });
         let pool = self.smp.pool;
         let slot = &pool.slots[self.smp.index];

@@ -1,8 +1,8 @@
 //! Split points (young brothers wait): a node whose first move has been searched hands its
 //! remaining moves to idle threads, which search them in parallel with the owner.
 //!
-//! The node's window, best score and move, its move picker and its helper set sit behind one
-//! lock. A beta cutoff sets the split point's `cutoff` flag (`ThreadStop`): every thread below
+//! The node's window, best score and move and its move picker sit behind one lock, under which
+//! its helper set changes too (others read that set without the lock). A beta cutoff sets the split point's `cutoff` flag (`ThreadStop`): every thread below
 //! it sees the flag through its chain of split points (each split point links to the one its
 //! owner was working under), so the stop reaches helpers of helpers too.
 
@@ -91,14 +91,6 @@ pub(crate) enum Role {
 pub(crate) struct ThreadSet([u64; 4]);
 
 impl ThreadSet {
-    pub fn insert(&mut self, thread: usize) {
-        self.0[thread / 64] |= 1 << (thread % 64);
-    }
-
-    pub fn remove(&mut self, thread: usize) {
-        self.0[thread / 64] &= !(1 << (thread % 64));
-    }
-
     pub fn contains(self, thread: usize) -> bool {
         self.0[thread / 64] & (1 << (thread % 64)) != 0
     }
@@ -112,6 +104,27 @@ impl ThreadSet {
     }
 }
 
+/// A [`ThreadSet`] that other threads read without a lock. It is changed only under the
+/// lock of what it belongs to, so changes are decided consistently; reads are hints that may
+/// be a moment old (who asks decides again under the lock when it matters).
+#[derive(Debug, Default)]
+pub(crate) struct SharedThreadSet([AtomicU64; 4]);
+
+impl SharedThreadSet {
+    pub fn insert(&self, thread: usize) {
+        self.0[thread / 64].fetch_or(1 << (thread % 64), Ordering::Release);
+    }
+
+    pub fn remove(&self, thread: usize) {
+        self.0[thread / 64].fetch_and(!(1 << (thread % 64)), Ordering::Release);
+    }
+
+    /// The set as it is now.
+    pub fn load(&self) -> ThreadSet {
+        ThreadSet(std::array::from_fn(|i| self.0[i].load(Ordering::Acquire)))
+    }
+}
+
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
@@ -120,8 +133,6 @@ pub(crate) struct SplitState {
     pub node: LoopState,
     /// The best line when this is a PV node and a move raised alpha.
     pub pv: Vec<Move>,
-    /// Threads other than the owner working here.
-    helpers: ThreadSet,
     /// The owner has seen every helper leave and taken the split point back: nobody may join.
     closed: bool,
 }
@@ -134,7 +145,6 @@ impl SplitState {
             work: Some(work),
             node,
             pv: Vec::new(),
-            helpers: ThreadSet::default(),
             closed: false,
         }
     }
@@ -167,6 +177,10 @@ pub(crate) struct SplitPoint {
     pub lock_wait_nanos: CachePadded<AtomicU64>,
     /// Behind [`SplitPoint::lock`].
     pub(super) state: CachePadded<Mutex<SplitState>>,
+    /// Threads other than the owner working here: changed under [`SplitPoint::lock`], read
+    /// without it by threads looking for a split point to help at (so that looking does not
+    /// stall the threads that take moves here).
+    pub(super) helpers: CachePadded<SharedThreadSet>,
 }
 
 impl SplitPoint {
@@ -175,32 +189,40 @@ impl SplitPoint {
     }
 
     pub fn add_helper(&self, thread: usize) {
-        self.lock().helpers.insert(thread);
+        let _state = self.lock();
+        self.helpers.insert(thread);
     }
 
     pub fn remove_helper(&self, thread: usize) {
-        self.lock().helpers.remove(thread);
+        let _state = self.lock();
+        self.helpers.remove(thread);
     }
 
-    /// The helpers working here now.
+    /// The helpers working here now (without the lock: see [`SharedThreadSet`]).
     pub fn helper_set(&self) -> ThreadSet {
-        self.lock().helpers
+        self.helpers.load()
     }
 
     pub fn has_helper(&self, thread: usize) -> bool {
-        self.lock().helpers.contains(thread)
+        self.helper_set().contains(thread)
     }
 
     #[cfg(test)]
     pub fn has_helpers(&self) -> bool {
-        !self.lock().helpers.is_empty()
+        !self.helper_set().is_empty()
+    }
+
+    /// Whether a late joiner could get in: not cut off, moves left and fewer than
+    /// `max_helpers` helpers, as far as can be seen without the lock.
+    pub fn looks_joinable(self: &Arc<Self>, max_helpers: usize) -> bool {
+        !self.is_exhausted() && self.helper_set().len() < max_helpers && !self.cut_off()
     }
 
     /// The owner's last look: if no helper is left, closes the split point to late joiners
     /// (in the same lock, so none can slip in after it) and returns true.
     pub fn close_if_no_helpers(&self) -> bool {
         let mut state = self.lock();
-        if !state.helpers.is_empty() {
+        if !self.helper_set().is_empty() {
             return false;
         }
         state.closed = true;
@@ -210,14 +232,15 @@ impl SplitPoint {
     /// A thread with nothing to do joins this running split point as a helper, if it is still
     /// open, not cut off, has work, and has fewer than `max_helpers` helpers.
     pub fn try_join(self: &Arc<Self>, thread: usize, max_helpers: usize) -> bool {
-        if self.cut_off() || self.is_exhausted() {
+        // Checked first without the lock, which the threads working here take for every move.
+        if !self.looks_joinable(max_helpers) {
             return false;
         }
-        let mut state = self.lock();
-        if state.closed || state.work.is_none() || state.helpers.len() >= max_helpers {
+        let state = self.lock();
+        if state.closed || state.work.is_none() || self.helper_set().len() >= max_helpers {
             return false;
         }
-        state.helpers.insert(thread);
+        self.helpers.insert(thread);
         true
     }
 
@@ -273,6 +296,7 @@ pub(crate) mod tests {
                 SplitWork::Node(picker),
                 LoopState::new(9, -INFINITE, 1),
             ))),
+            helpers: CachePadded::default(),
         })
     }
 

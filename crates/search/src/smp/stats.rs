@@ -63,6 +63,8 @@ pub struct SplitSummary {
     /// Time threads waited for locks (split points and thread slots) that another thread
     /// held, summed over threads, in microseconds.
     pub lock_wait_micros: u64,
+    /// The part of `lock_wait_micros` spent waiting for split points' locks.
+    pub split_lock_wait_micros: u64,
     /// Nodes of move searches at split points thrown away unfinished by a cutoff or a stop.
     pub wasted_nodes: u64,
     /// Helpers that joined a split point already running (counted in `helpers` too).
@@ -79,6 +81,7 @@ impl std::ops::AddAssign for SplitSummary {
         self.helper_nodes += other.helper_nodes;
         self.idle_micros += other.idle_micros;
         self.lock_wait_micros += other.lock_wait_micros;
+        self.split_lock_wait_micros += other.split_lock_wait_micros;
         self.wasted_nodes += other.wasted_nodes;
         self.late_joins += other.late_joins;
     }
