@@ -200,6 +200,7 @@ fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
             per_run(&|r| 100.0 * micros(&r[t].splits) as f64 / thread_seconds(r).max(1e-9))
         };
         let idle = share(&|s| s.idle_micros);
+        let owner_idle = share(&|s| s.owner_idle_micros);
         let lock_wait = share(&|s| s.lock_wait_micros);
         let split_lock_wait = share(&|s| s.split_lock_wait_micros);
         let of_nodes = |count: &dyn Fn(&SplitSummary) -> u64| {
@@ -217,7 +218,8 @@ fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
              time {time:.2}s, nodes {nodes:.0} (overhead {:+.1}%), nps {nps:.0} ({:.2}x), \
              splits {splits:.0} ({root_splits:.0} at the root, {late_joins:.0} late joins), \
              helpers/split {helpers:.2}, cutoffs {cutoffs:.0}, helper nodes {helper_nodes:.1}%, \
-             wasted nodes {wasted:.1}%, idle {idle:.1}% and lock wait {lock_wait:.2}% \
+             wasted nodes {wasted:.1}%, idle {idle:.1}% ({owner_idle:.1}% owners waiting \
+             for helpers) and lock wait {lock_wait:.2}% \
              ({split_lock_wait:.2}% at split points) of thread time",
             median(speedups),
             runs.len(),

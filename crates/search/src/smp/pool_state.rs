@@ -185,6 +185,7 @@ impl PoolState {
             cutoffs: get(&self.stats.cutoffs),
             helper_nodes: get(&self.stats.helper_nodes),
             idle_micros: get(&self.stats.idle_micros),
+            owner_idle_micros: get(&self.stats.owner_idle_micros),
             lock_wait_micros: (get(&self.stats.split_lock_wait_nanos)
                 + self
                     .slots

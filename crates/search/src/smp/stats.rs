@@ -18,6 +18,8 @@ pub(crate) struct SplitStats {
     pub helper_nodes: AtomicU64,
     /// Microseconds threads sat in `thread_wait` without work.
     pub idle_micros: AtomicU64,
+    /// The part of `idle_micros` spent by owners waiting for their split points' helpers.
+    pub owner_idle_micros: AtomicU64,
     /// Nanoseconds threads waited for split-point locks held by others (thread slots keep
     /// their own count).
     pub split_lock_wait_nanos: AtomicU64,
@@ -29,7 +31,7 @@ pub(crate) struct SplitStats {
 
 impl SplitStats {
     /// Every counter, for resetting them together.
-    pub fn counters(&self) -> [&AtomicU64; 9] {
+    pub fn counters(&self) -> [&AtomicU64; 10] {
         [
             &self.splits,
             &self.root_splits,
@@ -37,6 +39,7 @@ impl SplitStats {
             &self.cutoffs,
             &self.helper_nodes,
             &self.idle_micros,
+            &self.owner_idle_micros,
             &self.split_lock_wait_nanos,
             &self.wasted_nodes,
             &self.late_joins,
@@ -60,6 +63,9 @@ pub struct SplitSummary {
     /// Time threads spent idle in `ThreadWait` with nothing to do, summed over threads, in
     /// microseconds: with the search's wall time, the share of thread time lost to waiting.
     pub idle_micros: u64,
+    /// The part of `idle_micros` spent by owners waiting for their helpers (the rest is
+    /// threads that found no split point to join).
+    pub owner_idle_micros: u64,
     /// Time threads waited for locks (split points and thread slots) that another thread
     /// held, summed over threads, in microseconds.
     pub lock_wait_micros: u64,
@@ -80,6 +86,7 @@ impl std::ops::AddAssign for SplitSummary {
         self.cutoffs += other.cutoffs;
         self.helper_nodes += other.helper_nodes;
         self.idle_micros += other.idle_micros;
+        self.owner_idle_micros += other.owner_idle_micros;
         self.lock_wait_micros += other.lock_wait_micros;
         self.split_lock_wait_micros += other.split_lock_wait_micros;
         self.wasted_nodes += other.wasted_nodes;

@@ -46,6 +46,11 @@ impl Searcher<'_> {
             if let Some(t) = since.take() {
                 let micros = t.elapsed().as_micros() as u64;
                 pool.stats.idle_micros.fetch_add(micros, Ordering::Relaxed);
+                if waiting_for.is_some() {
+                    pool.stats
+                        .owner_idle_micros
+                        .fetch_add(micros, Ordering::Relaxed);
+                }
             }
         };
         loop {
