@@ -23,8 +23,9 @@ fn last_nodes(lines: &[String]) -> u64 {
         .expect("an info line with nodes")
 }
 
-/// Searches the position after 1. e4 `times` times and returns the moves played and the most
-/// nodes any search took.
+/// Searches the position after 1. e4 `times` times, each from a new game (an empty hash table,
+/// so a full-strength search repeats itself exactly), and returns the moves played and the
+/// most nodes any search took.
 fn answers(e: &mut Engine, go: &str, times: usize) -> (BTreeSet<String>, u64) {
     let mut moves = BTreeSet::new();
     let mut most_nodes = 0;
@@ -34,6 +35,7 @@ fn answers(e: &mut Engine, go: &str, times: usize) -> (BTreeSet<String>, u64) {
         pos
     };
     for _ in 0..times {
+        e.send("ucinewgame");
         e.send("position startpos moves e2e4");
         e.send(go);
         let lines = e.wait_bestmove();
