@@ -10,15 +10,21 @@ use std::time::Instant;
 /// A poisoned lock is taken as it is: the state behind it stays consistent between
 /// statements, and the search that panicked is reported by the pool.
 pub(crate) fn lock_counting<'a, T>(mutex: &'a Mutex<T>, waited: &AtomicU64) -> MutexGuard<'a, T> {
+    if let Some(guard) = try_lock(mutex) {
+        return guard;
+    }
+    let start = Instant::now();
+    let guard = mutex.lock().unwrap_or_else(PoisonError::into_inner);
+    waited.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    guard
+}
+
+/// Locks `mutex` if nobody holds it now (a poisoned lock is taken as it is, as above).
+pub(crate) fn try_lock<T>(mutex: &Mutex<T>) -> Option<MutexGuard<'_, T>> {
     match mutex.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => {
-            let start = Instant::now();
-            let guard = mutex.lock().unwrap_or_else(PoisonError::into_inner);
-            waited.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-            guard
-        }
+        Ok(guard) => Some(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => None,
     }
 }
 

@@ -8,13 +8,13 @@
 //! thread's own lock, so no thread is ever assigned to two split points.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::Thread;
 
 use crossbeam_utils::CachePadded;
 
 use super::config::SplitConfig;
-use super::contended::lock_counting;
+use super::contended::{lock_counting, try_lock};
 use super::split_point::SplitPoint;
 use super::stats::{SplitStats, SplitSummary};
 
@@ -63,11 +63,7 @@ impl ThreadSlot {
 
     /// What the thread is doing, if nobody else holds the lock right now.
     pub fn try_lock(&self) -> Option<MutexGuard<'_, Assignment>> {
-        match self.assignment.try_lock() {
-            Ok(guard) => Some(guard),
-            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
-            Err(TryLockError::WouldBlock) => None,
-        }
+        try_lock(&self.assignment)
     }
 
     /// The split points this thread owns now, locked.
@@ -266,9 +262,10 @@ impl PoolState {
     }
 
     /// For a late joiner: among the split points other threads own, the one furthest from the
-    /// leaves that is not cut off and has room (the most work left to share), if any. An owner waiting on
-    /// `waiting_for` considers only the split points of that split point's helpers (as it
-    /// last saw them: one that has just left only costs the owner a short detour).
+    /// leaves that is not cut off and has room (the most work left to share), if any. An
+    /// owner waiting on `waiting_for` considers only the split points of that split point's
+    /// helpers (as it last saw them: one that has just left only costs the owner a short
+    /// detour).
     pub fn late_join_candidate(
         &self,
         thread: usize,
@@ -283,7 +280,7 @@ impl PoolState {
                 continue;
             }
             // A list being changed right now is skipped rather than waited for.
-            let Ok(owned) = slot.owned.try_lock() else {
+            let Some(owned) = try_lock(&slot.owned) else {
                 continue;
             };
             for sp in owned.iter() {

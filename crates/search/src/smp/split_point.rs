@@ -2,9 +2,10 @@
 //! remaining moves to idle threads, which search them in parallel with the owner.
 //!
 //! The node's window, best score and move and its move picker sit behind one lock, under which
-//! its helper set changes too (others read that set without the lock). A beta cutoff sets the split point's `cutoff` flag (`ThreadStop`): every thread below
-//! it sees the flag through its chain of split points (each split point links to the one its
-//! owner was working under), so the stop reaches helpers of helpers too.
+//! its helper set changes too (others read that set without the lock). A beta cutoff sets the
+//! split point's `cutoff` flag (`ThreadStop`): every thread below it sees the flag through its
+//! chain of split points (each split point links to the one its owner was working under), so
+//! the stop reaches helpers of helpers too.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
