@@ -202,7 +202,7 @@ impl Searcher<'_> {
         let mut node = LoopState::start(alpha);
         let mut any_move = false;
 
-        while let Some(picked) = picker.next_move(pos, &self.worker.history) {
+        while let Some(picked) = picker.next_move(pos, &self.worker.history, &self.params) {
             any_move = true;
             if Some(picked.mv) == excluded || self.should_prune(pos, &picked, &ctx, &mut node) {
                 if node.skip_quiets {
@@ -255,9 +255,12 @@ impl Searcher<'_> {
             ply,
         );
         if !in_check && node.best_move.is_none_or(|mv| pos.is_quiet(mv)) {
-            self.worker
-                .correction
-                .update(pos, depth, raw_eval, best_score, bound);
+            self.worker.correction.update(
+                pos,
+                (depth, raw_eval),
+                (best_score, bound),
+                &self.params,
+            );
         }
         best_score
     }
@@ -281,7 +284,7 @@ impl Searcher<'_> {
         self.worker.stack[ply].excluded = Some(mv);
         let score = self.negamax(
             pos,
-            (depth - 1) / 2,
+            (depth - 1) * p.se_depth_percent() / 100,
             singular_beta - 1,
             singular_beta,
             ply,
@@ -381,19 +384,22 @@ impl Searcher<'_> {
                     !ctx.pv_node && !ctx.cut_node,
                 )
             } else {
+                let p = s.params;
                 let mut r = 0;
-                if depth >= s.params.lmr_min_depth()
-                    && searched > 1 + usize::from(ctx.pv_node)
-                    && quiet
-                {
-                    r = s.worker.lmr.get(depth, searched);
-                    r -= i32::from(ctx.pv_node);
-                    r += i32::from(!ctx.improving);
-                    r += i32::from(ctx.cut_node);
-                    r -= i32::from(gives_check);
-                    r -= i32::from(picked.class.is_expected_good());
-                    r -= picked.history / s.params.lmr_history_divisor();
-                    r = r.clamp(0, new_depth - 1);
+                if depth >= p.lmr_min_depth() && searched > 1 + usize::from(ctx.pv_node) && quiet {
+                    // The table's and the history's parts are whole plies; the adjustments
+                    // are in 1/1024 ply, so a tuner can move them by less than a ply.
+                    let adjust = |on: bool, by: i32| if on { by } else { 0 };
+                    let r1024 = 1024 * s.worker.lmr.get(depth, searched)
+                        - 1024 * (picked.history / p.lmr_history_divisor())
+                        - adjust(ctx.pv_node, p.lmr_pv())
+                        + adjust(!ctx.improving, p.lmr_not_improving())
+                        + adjust(ctx.cut_node, p.lmr_cut_node())
+                        - adjust(gives_check, p.lmr_gives_check())
+                        - adjust(picked.class.is_expected_good(), p.lmr_expected_good());
+                    // At least one ply of the child's depth is searched (none when a tuner
+                    // lets reductions start at depth 1 and the child's depth is 0).
+                    r = (r1024 / 1024).clamp(0, (new_depth - 1).max(0));
                 }
                 let mut score = -s.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -415,7 +421,7 @@ impl Searcher<'_> {
         if raw == SCORE_NONE {
             raw
         } else {
-            self.worker.correction.corrected(pos, raw)
+            self.worker.correction.corrected(pos, raw, &self.params)
         }
     }
 
@@ -505,7 +511,9 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut best_move = None;
         let mut any_move = false;
-        while let Some(Picked { mv, class, .. }) = picker.next_move(pos, &self.worker.history) {
+        while let Some(Picked { mv, class, .. }) =
+            picker.next_move(pos, &self.worker.history, &self.params)
+        {
             any_move = true;
             if !in_check {
                 // Losing captures come last: none of the rest is worth searching here.

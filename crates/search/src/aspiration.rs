@@ -21,6 +21,7 @@ pub(crate) struct AspirationWindow {
     pub alpha: i32,
     pub beta: i32,
     delta: i32,
+    growth: i32,
     full_width: i32,
 }
 
@@ -41,12 +42,14 @@ impl AspirationWindow {
             alpha,
             beta,
             delta,
+            growth: params.asp_growth(),
             full_width: params.asp_full_width(),
         }
     }
 
     /// Takes a search's `score`: if it failed, the window moves to the failing side (on a fail
-    /// low, beta comes down halfway too) and grows by half, opening fully once too wide.
+    /// low, beta comes down halfway too) and grows (by half, by default), opening fully once
+    /// too wide.
     pub fn update(&mut self, score: i32) -> Fit {
         let fit = if score <= self.alpha {
             self.beta = (self.alpha + self.beta) / 2;
@@ -58,7 +61,8 @@ impl AspirationWindow {
         } else {
             return Fit::Exact;
         };
-        self.delta += self.delta / 2;
+        // At least one more: a small growth of a small window must still widen it.
+        self.delta = (self.delta * self.growth / 100).max(self.delta + 1);
         if self.delta > self.full_width {
             self.alpha = -INFINITE;
             self.beta = INFINITE;

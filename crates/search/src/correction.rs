@@ -27,6 +27,7 @@ use movegen::{Color, Position, Role};
 use tt::{Bound, TB_WIN_THRESHOLD};
 
 use crate::history::{HistoryIndex, Table};
+use crate::params::SearchParams;
 use crate::score::MATE_THRESHOLD;
 
 /// Entries per side to move in each table.
@@ -37,16 +38,14 @@ const GRAIN: i32 = 256;
 const MAX_ENTRY: i32 = 100;
 /// The summed correction never exceeds this many centipawns.
 pub(crate) const MAX_CORRECTION: i32 = 150;
-/// Weights of an update are out of this; a search of depth d weighs min(d + 1, 16).
+/// Weights of an update are out of this; a search of depth d weighs min(d + 1, the parameter
+/// `CorrMaxWeight`).
 const WEIGHT_SCALE: i32 = 256;
-const MAX_WEIGHT: i32 = 16;
 
-/// How much each table's entry counts in the correction, out of [`TABLE_WEIGHT_SCALE`]: the
-/// pawn entry fully, each side's non-pawn entry half, so the non-pawn tables together weigh
-/// what the pawn table does.
-const PAWN_WEIGHT: i32 = 2;
-const NON_PAWN_WEIGHT: i32 = 1;
-const TABLE_WEIGHT_SCALE: i32 = 2;
+/// How much each table's entry counts in the correction is out of this (the parameters
+/// `CorrPawnWeight` and `CorrNonPawnWeight`: by default the pawn entry fully, each side's
+/// non-pawn entry half, so the non-pawn tables together weigh what the pawn table does).
+const TABLE_WEIGHT_SCALE: i32 = 1024;
 
 /// One correction, in 1/`GRAIN` centipawns, within ±`MAX_ENTRY` centipawns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -173,25 +172,32 @@ impl CorrectionHistory {
     /// The correction of `pos`'s static evaluation, in centipawns from the side to move: the
     /// weighted sum of its entries, within [`MAX_CORRECTION`].
     #[inline]
-    pub fn correction(&self, pos: &Position) -> i32 {
+    pub fn correction(&self, pos: &Position, p: &SearchParams) -> i32 {
         let [pawn, white, black] = keys(pos);
-        let sum = PAWN_WEIGHT * self.pawn[pawn].get()
-            + NON_PAWN_WEIGHT * (self.non_pawn[0][white].get() + self.non_pawn[1][black].get());
+        let sum = p.corr_pawn_weight() * self.pawn[pawn].get()
+            + p.corr_non_pawn_weight()
+                * (self.non_pawn[0][white].get() + self.non_pawn[1][black].get());
         (sum / (TABLE_WEIGHT_SCALE * GRAIN)).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
 
     /// `raw` corrected for `pos`, kept below the tablebase and mate scores (as the
     /// uncorrected evaluation is), so a corrected evaluation never reads as a proven result.
     #[inline]
-    pub fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        (raw + self.correction(pos)).clamp(-TB_WIN_THRESHOLD + 1, TB_WIN_THRESHOLD - 1)
+    pub fn corrected(&self, pos: &Position, raw: i32, p: &SearchParams) -> i32 {
+        (raw + self.correction(pos, p)).clamp(-TB_WIN_THRESHOLD + 1, TB_WIN_THRESHOLD - 1)
     }
 
     /// Learns from a search of `pos` to `depth` that returned `score` with `bound`, where the
     /// uncorrected static evaluation was `eval`: each of its entries moves towards the error.
     /// A bound that does not contradict the evaluation says nothing about its error, and is
     /// ignored.
-    pub fn update(&mut self, pos: &Position, depth: i32, eval: i32, score: i32, bound: Bound) {
+    pub fn update(
+        &mut self,
+        pos: &Position,
+        (depth, eval): (i32, i32),
+        (score, bound): (i32, Bound),
+        p: &SearchParams,
+    ) {
         let says_nothing = match bound {
             Bound::Lower => score <= eval,
             Bound::Upper => score >= eval,
@@ -203,7 +209,7 @@ impl CorrectionHistory {
         }
         let [pawn, white, black] = keys(pos);
         let error = (score - eval).clamp(-MAX_ENTRY, MAX_ENTRY) * GRAIN;
-        let weight = (depth + 1).clamp(1, MAX_WEIGHT);
+        let weight = (depth + 1).clamp(1, p.corr_max_weight());
         self.pawn[pawn].learn(error, weight);
         self.non_pawn[0][white].learn(error, weight);
         self.non_pawn[1][black].learn(error, weight);
@@ -212,6 +218,9 @@ impl CorrectionHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default parameters (a normal build's, folded to constants).
+    const DEFAULTS: SearchParams = SearchParams::DEFAULT;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).expect("FEN")
@@ -239,7 +248,7 @@ mod tests {
     fn an_update_moves_only_its_own_entries() {
         let p = pos(P);
         let mut corr = CorrectionHistory::default();
-        corr.update(&p, 10, 0, 60, Bound::Exact);
+        corr.update(&p, (10, 0), (60, Bound::Exact), &DEFAULTS);
         let [pawn, white, black] = slots(&p);
         let mut expected = vec![(0, 0, pawn), (1, 0, white), (2, 0, black)];
         expected.sort();
@@ -253,10 +262,13 @@ mod tests {
         );
         // The other side to move, and positions sharing none of the three features, read 0.
         assert_eq!(
-            corr.correction(&pos("r3k3/pp3n2/8/8/8/2B5/PP6/4K2R b - - 0 1")),
+            corr.correction(&pos("r3k3/pp3n2/8/8/8/2B5/PP6/4K2R b - - 0 1"), &DEFAULTS),
             0
         );
-        assert_eq!(corr.correction(&pos("4k3/p7/8/8/8/8/P7/3K4 w - - 0 1")), 0);
+        assert_eq!(
+            corr.correction(&pos("4k3/p7/8/8/8/8/P7/3K4 w - - 0 1"), &DEFAULTS),
+            0
+        );
     }
 
     /// A position sharing only one feature with the one learnt from gets that table's share
@@ -266,7 +278,7 @@ mod tests {
         let p = pos(P);
         let mut corr = CorrectionHistory::default();
         for _ in 0..300 {
-            corr.update(&p, 15, 0, 80, Bound::Exact);
+            corr.update(&p, (15, 0), (80, Bound::Exact), &DEFAULTS);
         }
         let entry = |t: &CorrectionTable, feature| {
             t[Key {
@@ -280,25 +292,31 @@ mod tests {
         // Same pawns, other pieces on both sides.
         let same_pawns = pos("4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1");
         assert_eq!(
-            corr.correction(&same_pawns),
-            share(PAWN_WEIGHT, entry(&corr.pawn, pawn))
+            corr.correction(&same_pawns, &DEFAULTS),
+            share(DEFAULTS.corr_pawn_weight(), entry(&corr.pawn, pawn))
         );
         // Same White pieces, other pawns and Black pieces.
         let same_white = pos("1r2k3/8/8/8/8/2B5/8/4K2R w - - 0 1");
         assert_eq!(
-            corr.correction(&same_white),
-            share(NON_PAWN_WEIGHT, entry(&corr.non_pawn[0], white))
+            corr.correction(&same_white, &DEFAULTS),
+            share(
+                DEFAULTS.corr_non_pawn_weight(),
+                entry(&corr.non_pawn[0], white)
+            )
         );
         // Same Black pieces, other pawns and White pieces.
         let same_black = pos("r3k3/5n2/8/8/8/8/8/R3K3 w - - 0 1");
         assert_eq!(
-            corr.correction(&same_black),
-            share(NON_PAWN_WEIGHT, entry(&corr.non_pawn[1], black))
+            corr.correction(&same_black, &DEFAULTS),
+            share(
+                DEFAULTS.corr_non_pawn_weight(),
+                entry(&corr.non_pawn[1], black)
+            )
         );
         assert!(
-            corr.correction(&same_black) > 30,
+            corr.correction(&same_black, &DEFAULTS) > 30,
             "learnt: {}",
-            corr.correction(&p)
+            corr.correction(&p, &DEFAULTS)
         );
     }
 
@@ -311,28 +329,28 @@ mod tests {
         let mut corr = CorrectionHistory::default();
         for sign in [1, -1] {
             for _ in 0..400 {
-                corr.update(&p, 20, 0, sign * 5000, Bound::Exact);
+                corr.update(&p, (20, 0), (sign * 5000, Bound::Exact), &DEFAULTS);
             }
-            let c = corr.correction(&p);
+            let c = corr.correction(&p, &DEFAULTS);
             assert!(c.abs() <= MAX_CORRECTION, "{c}");
             // Every entry is at its cap (averaging rounds towards the old value: nearly).
             assert!(c.abs() >= MAX_CORRECTION.min(2 * MAX_ENTRY) - 3, "{c}");
             assert_eq!(c.signum(), sign);
         }
         assert_eq!(
-            corr.corrected(&p, -TB_WIN_THRESHOLD + 10),
+            corr.corrected(&p, -TB_WIN_THRESHOLD + 10, &DEFAULTS),
             -TB_WIN_THRESHOLD + 1
         );
         for _ in 0..400 {
-            corr.update(&p, 20, 0, 5000, Bound::Exact);
+            corr.update(&p, (20, 0), (5000, Bound::Exact), &DEFAULTS);
         }
         assert_eq!(
-            corr.corrected(&p, TB_WIN_THRESHOLD - 10),
+            corr.corrected(&p, TB_WIN_THRESHOLD - 10, &DEFAULTS),
             TB_WIN_THRESHOLD - 1
         );
         corr.clear();
         assert!(touched(&corr).is_empty());
-        assert_eq!(corr.correction(&p), 0);
+        assert_eq!(corr.correction(&p, &DEFAULTS), 0);
     }
 
     /// A fail-high above the evaluation and a fail-low below it are evidence; bounds on the
@@ -341,15 +359,15 @@ mod tests {
     fn only_bounds_that_contradict_the_evaluation_teach() {
         let p = pos(P);
         let mut corr = CorrectionHistory::default();
-        corr.update(&p, 8, 0, -50, Bound::Lower);
-        corr.update(&p, 8, 0, 50, Bound::Upper);
-        corr.update(&p, 8, 0, MATE_THRESHOLD + 5, Bound::Exact);
-        corr.update(&p, 8, 0, 50, Bound::None);
+        corr.update(&p, (8, 0), (-50, Bound::Lower), &DEFAULTS);
+        corr.update(&p, (8, 0), (50, Bound::Upper), &DEFAULTS);
+        corr.update(&p, (8, 0), (MATE_THRESHOLD + 5, Bound::Exact), &DEFAULTS);
+        corr.update(&p, (8, 0), (50, Bound::None), &DEFAULTS);
         assert!(touched(&corr).is_empty());
-        corr.update(&p, 8, 0, 50, Bound::Lower);
-        assert!(corr.correction(&p) > 0);
-        corr.update(&p, 8, 0, -80, Bound::Upper);
-        corr.update(&p, 8, 0, -80, Bound::Upper);
-        assert!(corr.correction(&p) < 0);
+        corr.update(&p, (8, 0), (50, Bound::Lower), &DEFAULTS);
+        assert!(corr.correction(&p, &DEFAULTS) > 0);
+        corr.update(&p, (8, 0), (-80, Bound::Upper), &DEFAULTS);
+        corr.update(&p, (8, 0), (-80, Bound::Upper), &DEFAULTS);
+        assert!(corr.correction(&p, &DEFAULTS) < 0);
     }
 }

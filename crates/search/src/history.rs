@@ -103,30 +103,69 @@ pub struct Reward {
     pub malus: i32,
 }
 
+/// A bonus that grows with depth squared, capped: `quad` d^2 + `lin` d, at most `max`.
+#[inline]
+fn grows_with_depth(depth: i32, quad: i32, lin: i32, max: i32) -> i32 {
+    (depth * depth * quad + lin * depth).min(max)
+}
+
 impl Reward {
-    /// The quiet tables' (butterfly and continuation) reward for a cutoff at `depth`: grows
-    /// with depth squared, capped; the malus as large as the bonus.
+    /// The butterfly table's reward for a cutoff at `depth`.
     #[inline]
-    pub fn quiet(params: &SearchParams, depth: i32) -> Reward {
-        let bonus = history_bonus(params, depth);
+    pub fn butterfly(p: &SearchParams, depth: i32) -> Reward {
         Reward {
-            bonus,
-            malus: bonus,
+            bonus: grows_with_depth(
+                depth,
+                p.quiet_bonus_quad(),
+                p.quiet_bonus_lin(),
+                p.quiet_bonus_max(),
+            ),
+            malus: grows_with_depth(
+                depth,
+                p.quiet_malus_quad(),
+                p.quiet_malus_lin(),
+                p.quiet_malus_max(),
+            ),
         }
     }
 
-    /// The capture table's reward for a cutoff at `depth`: as the quiet tables'.
+    /// The continuation tables' reward for a cutoff at `depth`.
     #[inline]
-    pub fn capture(params: &SearchParams, depth: i32) -> Reward {
-        Reward::quiet(params, depth)
+    pub fn continuation(p: &SearchParams, depth: i32) -> Reward {
+        Reward {
+            bonus: grows_with_depth(
+                depth,
+                p.cont_bonus_quad(),
+                p.cont_bonus_lin(),
+                p.cont_bonus_max(),
+            ),
+            malus: grows_with_depth(
+                depth,
+                p.cont_malus_quad(),
+                p.cont_malus_lin(),
+                p.cont_malus_max(),
+            ),
+        }
     }
-}
 
-/// The history bonus for a cutoff at `depth`: grows with depth squared, capped.
-#[inline]
-fn history_bonus(params: &SearchParams, depth: i32) -> i32 {
-    (depth * depth * params.hist_bonus_quad() + params.hist_bonus_lin() * depth)
-        .min(params.hist_bonus_max())
+    /// The capture table's reward for a cutoff at `depth`.
+    #[inline]
+    pub fn capture(p: &SearchParams, depth: i32) -> Reward {
+        Reward {
+            bonus: grows_with_depth(
+                depth,
+                p.capt_bonus_quad(),
+                p.capt_bonus_lin(),
+                p.capt_bonus_max(),
+            ),
+            malus: grows_with_depth(
+                depth,
+                p.capt_malus_quad(),
+                p.capt_malus_lin(),
+                p.capt_malus_max(),
+            ),
+        }
+    }
 }
 
 /// What a thread has learnt about moves: which ones caused cutoffs before, and which reply
@@ -178,7 +217,8 @@ impl History {
             + self.score(side, mv)
     }
 
-    /// Adds `bonus` to every table `quiet_score` reads for this move.
+    /// Adds `butterfly` to the move's butterfly score and `continuation` to each of its
+    /// continuation scores (negative for a malus): every table `quiet_score` reads.
     #[inline]
     pub fn update_quiet(
         &mut self,
@@ -186,12 +226,12 @@ impl History {
         piece: Piece,
         mv: Move,
         earlier: &Continuations,
-        bonus: i32,
+        (butterfly, continuation): (i32, i32),
     ) {
-        self.update(side, mv, bonus);
+        self.update(side, mv, butterfly);
         let now = PieceTo { piece, to: mv.to() };
         for &e in earlier.iter().flatten() {
-            self.continuation[(e, now)].update(bonus);
+            self.continuation[(e, now)].update(continuation);
         }
     }
 
@@ -260,10 +300,10 @@ mod tests {
     fn gravity_keeps_scores_in_bounds() {
         let params = SearchParams::default();
         let max_bonus = (1..=64)
-            .map(|d| history_bonus(&params, d))
+            .map(|d| Reward::butterfly(&params, d).bonus)
             .max()
             .expect("depths");
-        assert!(max_bonus <= QUIET_LIMIT.min(CAPTURE_LIMIT));
+        assert!(max_bonus <= QUIET_LIMIT);
         let mv = a_move();
         for start in (-QUIET_LIMIT..=QUIET_LIMIT).step_by(1024) {
             for bonus in (-max_bonus..=max_bonus).step_by(100) {
@@ -290,7 +330,7 @@ mod tests {
     #[test]
     fn repeated_bonuses_saturate_and_a_malus_undoes_them() {
         let params = SearchParams::default();
-        let bonus = history_bonus(&params, 20);
+        let bonus = Reward::butterfly(&params, 20).bonus;
         let (mut history, mv, side) = (History::default(), a_move(), Color::Black);
         for _ in 0..1000 {
             history.update(side, mv, bonus);
@@ -313,10 +353,15 @@ mod tests {
     #[test]
     fn the_bonus_grows_with_depth_up_to_its_cap() {
         let params = SearchParams::default();
-        let bonuses: Vec<i32> = (1..=40).map(|d| history_bonus(&params, d)).collect();
-        assert!(bonuses.is_sorted());
-        assert!(bonuses[0] > 0);
-        assert_eq!(*bonuses.last().expect("bonuses"), params.hist_bonus_max());
+        let rewards = [Reward::butterfly, Reward::continuation, Reward::capture];
+        for reward in rewards {
+            let steps: Vec<Reward> = (1..=40).map(|d| reward(&params, d)).collect();
+            for step in [|r: &Reward| r.bonus, |r: &Reward| r.malus] {
+                let by_depth: Vec<i32> = steps.iter().map(step).collect();
+                assert!(by_depth.is_sorted() && by_depth[0] > 0, "{by_depth:?}");
+                assert_eq!(by_depth[39], by_depth[38], "capped deep down");
+            }
+        }
     }
 
     /// A quiet move's score is its butterfly score plus one continuation score per earlier
@@ -335,13 +380,19 @@ mod tests {
         };
         let (e5, d5) = (reply(Square::E5), reply(Square::D5));
         let mut history = History::default();
-        history.update_quiet(Color::White, knight, mv, &[Some(e5), None, None], 1000);
+        history.update_quiet(
+            Color::White,
+            knight,
+            mv,
+            &[Some(e5), None, None],
+            (1000, 1000),
+        );
         assert_eq!(history.score(Color::White, mv), 1000);
         assert_eq!(history.continuation(e5, knight, mv), 1000);
         assert_eq!(history.continuation(d5, knight, mv), 0);
         let both = [Some(e5), None, Some(d5)];
         assert_eq!(history.quiet_score(Color::White, knight, mv, &both), 2000);
-        history.update_quiet(Color::White, knight, mv, &both, -300);
+        history.update_quiet(Color::White, knight, mv, &both, (-300, -300));
         let butterfly = history.score(Color::White, mv);
         let (after_e5, after_d5) = (
             history.continuation(e5, knight, mv),
@@ -388,16 +439,21 @@ mod tests {
         assert_eq!(killers.moves(), [Some(mv("e2e4")), Some(mv("b1c3"))]);
     }
 
-    /// The rewards of a cutoff: a bonus that grows with depth, a malus of the same size (the
-    /// tables learn symmetrically), for quiet moves and captures alike.
+    /// No reward a tuner may ask for can step past a table's bound: gravity keeps scores
+    /// within the bound only for steps no larger than it.
     #[test]
-    fn a_cutoff_rewards_every_table_alike() {
-        let params = SearchParams::default();
-        for depth in 1..=30 {
-            let quiet = Reward::quiet(&params, depth);
-            assert_eq!(quiet.bonus, history_bonus(&params, depth));
-            assert_eq!(quiet.malus, quiet.bonus);
-            assert_eq!(Reward::capture(&params, depth), quiet);
+    fn every_reward_a_tuner_may_set_fits_its_table() {
+        let limits = [
+            ("QuietBonusMax", QUIET_LIMIT),
+            ("QuietMalusMax", QUIET_LIMIT),
+            ("ContBonusMax", QUIET_LIMIT),
+            ("ContMalusMax", QUIET_LIMIT),
+            ("CaptBonusMax", CAPTURE_LIMIT),
+            ("CaptMalusMax", CAPTURE_LIMIT),
+        ];
+        for (row, limit) in limits {
+            let spec = crate::params::find_param(row).expect("row");
+            assert!(spec.max <= limit, "{row} may reach {} > {limit}", spec.max);
         }
     }
 

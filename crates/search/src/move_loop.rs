@@ -79,8 +79,11 @@ impl Searcher<'_> {
     ) {
         let captures = Reward::capture(&self.params, depth);
         if pos.is_quiet(mv) {
-            let quiets = Reward::quiet(&self.params, depth);
-            self.reward_quiet(pos, mv, &node.quiets, quiets, ply);
+            let rewards = (
+                Reward::butterfly(&self.params, depth),
+                Reward::continuation(&self.params, depth),
+            );
+            self.reward_quiet(pos, mv, &node.quiets, rewards, ply);
         } else {
             self.update_capture(pos, mv, captures.bonus);
         }
@@ -98,22 +101,26 @@ impl Searcher<'_> {
         }
     }
 
-    /// A quiet move caused a cutoff: raise its history, lower the quiet moves tried before it,
-    /// and remember it as killer and as the countermove of the move before it.
+    /// A quiet move caused a cutoff: raise its butterfly and continuation scores, lower those
+    /// of the quiet moves tried before it, and remember it as killer and as the countermove of
+    /// the move before it.
     fn reward_quiet(
         &mut self,
         pos: &Position,
         mv: Move,
         tried: &[Move],
-        reward: Reward,
+        (butterfly, continuation): (Reward, Reward),
         ply: usize,
     ) {
         let side = pos.turn();
         let previous = self.worker.stack[ply - 1];
         let earlier = self.continuations(ply);
         let history = &mut self.worker.history;
-        let steps =
-            std::iter::once((mv, reward.bonus)).chain(tried.iter().map(|&m| (m, -reward.malus)));
+        let steps = std::iter::once((mv, (butterfly.bonus, continuation.bonus))).chain(
+            tried
+                .iter()
+                .map(|&m| (m, (-butterfly.malus, -continuation.malus))),
+        );
         for (m, step) in steps {
             if let Some(piece) = pos.piece_at(m.from()) {
                 history.update_quiet(side, piece, m, &earlier, step);

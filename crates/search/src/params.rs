@@ -87,6 +87,16 @@ search_params! {
     lmr_divisor: "LmrDivisor" = 225, 100..=500, step 15;
     /// Late move reductions: one ply less per this much history.
     lmr_history_divisor: "LmrHistoryDivisor" = 12288, 1024..=32768, step 512;
+    /// Late move reductions' adjustments, in 1/1024 ply: less at PV nodes...
+    lmr_pv: "LmrPv" = 1024, 0..=3072, step 128;
+    /// ... more when the evaluation is not improving...
+    lmr_not_improving: "LmrNotImproving" = 1024, 0..=3072, step 128;
+    /// ... more at expected cut nodes...
+    lmr_cut_node: "LmrCutNode" = 1024, 0..=3072, step 128;
+    /// ... less for a move that gives check...
+    lmr_gives_check: "LmrGivesCheck" = 1024, 0..=3072, step 128;
+    /// ... and less for a killer or the countermove.
+    lmr_expected_good: "LmrExpectedGood" = 1024, 0..=3072, step 128;
     /// Singular extensions from this depth on...
     se_min_depth: "SeMinDepth" = 7, 4..=14, step 1;
     /// ... when the hash entry is at most this much shallower than the node...
@@ -94,6 +104,8 @@ search_params! {
     /// ... searching the other moves against the hash score minus this many centipawns per
     /// ply of depth, in eighths.
     se_margin: "SeMargin" = 8, 0..=32, step 2;
+    /// The search without the hash move goes to this percentage of the node's depth less one.
+    se_depth_percent: "SeDepthPercent" = 50, 25..=75, step 4;
     /// Double extension when the other moves fail this far below the singular bound...
     se_double_margin: "SeDoubleMargin" = 20, 0..=100, step 5;
     /// ... at most this many times on a line.
@@ -143,14 +155,56 @@ search_params! {
     asp_min_depth: "AspMinDepth" = 4, 1..=10, step 1;
     /// Aspiration windows: the first half-width.
     asp_delta: "AspDelta" = 25, 5..=100, step 5;
+    /// Aspiration windows: each failed search multiplies the half-width by this, in percent.
+    asp_growth: "AspGrowth" = 150, 110..=300, step 10;
     /// Aspiration windows: past this half-width the window is opened entirely.
     asp_full_width: "AspFullWidth" = 1000, 200..=4000, step 100;
-    /// History bonus of a cutoff: this times depth squared...
-    hist_bonus_quad: "HistBonusQuad" = 16, 1..=64, step 2;
+    /// The butterfly (quiet move) table: the move that caused a cutoff gains this times depth squared...
+    quiet_bonus_quad: "QuietBonusQuad" = 16, 0..=64, step 2;
     /// ... plus this times depth...
-    hist_bonus_lin: "HistBonusLin" = 32, 0..=128, step 8;
-    /// ... capped at this.
-    hist_bonus_max: "HistBonusMax" = 1600, 400..=4000, step 100;
+    quiet_bonus_lin: "QuietBonusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    quiet_bonus_max: "QuietBonusMax" = 1600, 400..=4000, step 100;
+    /// The butterfly (quiet move) table: each move of its kind tried before it loses this times depth squared...
+    quiet_malus_quad: "QuietMalusQuad" = 16, 0..=64, step 2;
+    /// ... plus this times depth...
+    quiet_malus_lin: "QuietMalusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    quiet_malus_max: "QuietMalusMax" = 1600, 400..=4000, step 100;
+    /// The continuation table: the move that caused a cutoff gains this times depth squared...
+    cont_bonus_quad: "ContBonusQuad" = 16, 0..=64, step 2;
+    /// ... plus this times depth...
+    cont_bonus_lin: "ContBonusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    cont_bonus_max: "ContBonusMax" = 1600, 400..=4000, step 100;
+    /// The continuation table: each move of its kind tried before it loses this times depth squared...
+    cont_malus_quad: "ContMalusQuad" = 16, 0..=64, step 2;
+    /// ... plus this times depth...
+    cont_malus_lin: "ContMalusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    cont_malus_max: "ContMalusMax" = 1600, 400..=4000, step 100;
+    /// The capture table: the move that caused a cutoff gains this times depth squared...
+    capt_bonus_quad: "CaptBonusQuad" = 16, 0..=64, step 2;
+    /// ... plus this times depth...
+    capt_bonus_lin: "CaptBonusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    capt_bonus_max: "CaptBonusMax" = 1600, 400..=4000, step 100;
+    /// The capture table: each move of its kind tried before it loses this times depth squared...
+    capt_malus_quad: "CaptMalusQuad" = 16, 0..=64, step 2;
+    /// ... plus this times depth...
+    capt_malus_lin: "CaptMalusLin" = 32, 0..=128, step 8;
+    /// ... at most this.
+    capt_malus_max: "CaptMalusMax" = 1600, 400..=4000, step 100;
+    /// Capture history is divided by this before it joins the captured piece's value (times 8)
+    /// in the move order.
+    capt_hist_divisor: "CaptHistDivisor" = 32, 4..=128, step 4;
+    /// Correction history: the pawn table's weight, out of 1024...
+    corr_pawn_weight: "CorrPawnWeight" = 1024, 0..=2048, step 64;
+    /// ... and each side's non-pawn table's.
+    corr_non_pawn_weight: "CorrNonPawnWeight" = 512, 0..=2048, step 64;
+    /// Correction history: a search of depth d moves an entry by min(d + 1, this) / 256 of
+    /// its error.
+    corr_max_weight: "CorrMaxWeight" = 16, 4..=64, step 2;
 }
 
 /// Compile-time check of the table: defaults in range, positive steps.
@@ -174,20 +228,25 @@ pub struct SearchParams {
     values: [i32; PARAMS.len()],
 }
 
-// Derivable only in a normal build, where the struct is empty.
-#[allow(clippy::derivable_impls)]
+impl SearchParams {
+    /// Every parameter at its row's default.
+    pub const DEFAULT: SearchParams = SearchParams {
+        #[cfg(feature = "tune")]
+        values: {
+            let mut values = [0; PARAMS.len()];
+            let mut i = 0;
+            while i < PARAMS.len() {
+                values[i] = PARAMS[i].default;
+                i += 1;
+            }
+            values
+        },
+    };
+}
+
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams {
-            #[cfg(feature = "tune")]
-            values: {
-                let mut values = [0; PARAMS.len()];
-                for (value, spec) in values.iter_mut().zip(PARAMS) {
-                    *value = spec.default;
-                }
-                values
-            },
-        }
+        SearchParams::DEFAULT
     }
 }
 
@@ -211,7 +270,8 @@ impl SearchParams {
     }
 }
 
-/// Late move reductions by depth and move number: about ln(depth) * ln(moves) / 2.25.
+/// Late move reductions by depth and move number, in whole plies: about
+/// ln(depth) * ln(moves) / 2.25.
 #[derive(Clone, Debug)]
 pub(crate) struct LmrTable(Box<[[u8; 64]; 64]>);
 
@@ -258,14 +318,18 @@ mod tests {
         let params = SearchParams::default();
         let row = |name| find_param(name).expect("row").default;
         assert_eq!(params.rfp_margin(), row("RfpMargin"));
-        assert_eq!(params.hist_bonus_max(), row("HistBonusMax"));
+        assert_eq!(params.quiet_bonus_max(), row("QuietBonusMax"));
+        assert_eq!(params.lmr_cut_node(), row("LmrCutNode"));
         assert_eq!(params.asp_delta(), row("AspDelta"));
     }
 
     #[test]
     fn the_lmr_table_grows_with_depth_and_move_number() {
         let table = LmrTable::new(&SearchParams::default());
+        // ln(1) = 0: the constant term alone, 0.75 ply, rounded down.
         assert_eq!(table.get(1, 1), 0);
+        // 0.75 + ln(20) * ln(30) / 2.25 = 5.28 plies.
+        assert_eq!(table.get(20, 30), 5);
         assert!(table.get(20, 30) > table.get(5, 30));
         assert!(table.get(20, 30) > table.get(20, 5));
         assert_eq!(

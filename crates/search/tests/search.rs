@@ -145,3 +145,48 @@ fn clock_searches_feed_the_pace_and_clear_keeps_it() {
     worker.clear();
     assert_eq!(*worker.pace(), after_one);
 }
+
+/// A tuner may set any value in a parameter's range: searches with every parameter at the
+/// smallest, at the largest and at random values of its range end with a legal move.
+#[cfg(feature = "tune")]
+#[test]
+fn every_value_a_tuner_may_set_searches() {
+    use search::{PARAMS, SearchParams};
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut random = |lo: i32, hi: i32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        lo + (state % (hi - lo + 1) as u64) as i32
+    };
+    let settings: Vec<SearchParams> = (0..6)
+        .map(|i| {
+            let mut params = SearchParams::default();
+            for spec in PARAMS {
+                let value = match i {
+                    0 => spec.min,
+                    1 => spec.max,
+                    _ => random(spec.min, spec.max),
+                };
+                params.set(spec.name, i64::from(value)).expect("a row");
+            }
+            params
+        })
+        .collect();
+    for params in settings {
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("FEN");
+            let tt = TranspositionTable::new(4).expect("table");
+            let mut worker = Worker::new();
+            worker.set_params(params);
+            let outcome = search(&mut worker, &tt, &request(&pos, 9));
+            let best = outcome.best_move.expect("a move");
+            assert!(pos.legal_moves().contains(&best), "{fen}: {params:?}");
+        }
+    }
+}

@@ -16,6 +16,7 @@ use arrayvec::ArrayVec;
 use movegen::{GenKind, MAX_MOVES, Move, MoveList, Position, Role};
 
 use crate::history::{Continuations, History};
+use crate::params::SearchParams;
 use crate::see::{see_ge, see_value};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -23,8 +24,6 @@ const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTERMOVE: i32 = KILLER - 2;
 const BAD_NOISY: i32 = -(1 << 28);
-/// Capture history is divided by this before it joins MVV-LVA (victim values times 8).
-const CAPTURE_HISTORY_DIVISOR: i32 = 32;
 
 /// Why the picker hands a move out where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -240,7 +239,12 @@ impl MovePicker {
 
     /// The best move of `pos` not yet handed out, with its class, ordering score and history;
     /// `history` orders the moves this call generates.
-    pub fn next_move(&mut self, pos: &Position, history: &History) -> Option<Picked> {
+    pub fn next_move(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        params: &SearchParams,
+    ) -> Option<Picked> {
         loop {
             match self.stage {
                 Stage::HashMove => {
@@ -264,7 +268,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    self.generate_noisy(pos, history);
+                    self.generate_noisy(pos, history, params);
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => {
@@ -328,7 +332,7 @@ impl MovePicker {
 
     /// Generates and scores the captures and promotions, leaving out the hash move (handed
     /// out already when legal).
-    fn generate_noisy(&mut self, pos: &Position, history: &History) {
+    fn generate_noisy(&mut self, pos: &Position, history: &History, params: &SearchParams) {
         let noisy = &mut self.noisy;
         pos.generate_into(GenKind::Noisy, &mut noisy.moves);
         if let Some(tt) = self.hints.tt_move {
@@ -336,7 +340,7 @@ impl MovePicker {
         }
         noisy.keys.clear();
         for &mv in &noisy.moves {
-            noisy.keys.push(noisy_key(pos, mv, history));
+            noisy.keys.push(noisy_key(pos, mv, history, params));
         }
         (self.bad_end, self.next_noisy, self.next_bad) = (0, 0, 0);
     }
@@ -431,17 +435,18 @@ fn quiet_history(pos: &Position, mv: Move, hints: &OrderingHints, history: &Hist
     })
 }
 
-/// A noisy move's ordering key: MVV-LVA with capture history for a capture, the promoted
-/// piece's value for a promotion.
+/// A noisy move's ordering key: MVV-LVA (victim values times 8) with capture history, divided
+/// by the parameter `CaptHistDivisor`, for a capture; the promoted piece's value for a
+/// promotion.
 #[inline]
-fn noisy_key(pos: &Position, mv: Move, history: &History) -> i32 {
+fn noisy_key(pos: &Position, mv: Move, history: &History, params: &SearchParams) -> i32 {
     let promotion = mv.promotion().map_or(0, see_value);
     match (pos.piece_at(mv.from()), pos.captured_role(mv)) {
         // Capture history moves a capture by at most about half a pawn of victim value.
         (Some(piece), Some(victim)) => {
             see_value(victim) * 8 - piece.role.index() as i32
                 + promotion
-                + history.capture_score(piece, mv.to(), victim) / CAPTURE_HISTORY_DIVISOR
+                + history.capture_score(piece, mv.to(), victim) / params.capt_hist_divisor()
         }
         _ => promotion,
     }

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::history::PieceTo;
+use crate::params::SearchParams;
 use movegen::{Color, Piece, Square, perft};
 use rng::Rng;
 
@@ -46,7 +47,7 @@ fn pick(rng: &mut Rng, moves: &[Move]) -> Option<Move> {
 
 /// Everything a picker hands out from its start.
 fn drain(picker: &mut MovePicker, pos: &Position, history: &History) -> Vec<Picked> {
-    std::iter::from_fn(|| picker.next_move(pos, history)).collect()
+    std::iter::from_fn(|| picker.next_move(pos, history, &SearchParams::DEFAULT)).collect()
 }
 
 /// The class the one-list picker this one replaced gave `mv`: what the stages must keep.
@@ -149,7 +150,7 @@ fn random_history(rng: &mut Rng, pos: &Position, continuations: &Continuations) 
         };
         let bonus = rng.below(4000) as i32 - 2000;
         if pos.is_quiet(mv) {
-            history.update_quiet(pos.turn(), piece, mv, continuations, bonus);
+            history.update_quiet(pos.turn(), piece, mv, continuations, (bonus, bonus));
         } else if let Some(victim) = pos.captured_role(mv) {
             history.update_capture(piece, mv.to(), victim, bonus * 4);
         }
@@ -195,7 +196,12 @@ fn every_legal_move_comes_out_once_in_class_order() {
             let mut picker = MovePicker::new(&hints);
             let picked = drain(&mut picker, &pos, &history);
             check_run(&pos, &picked, &legal, &hints, &history);
-            assert!(picker.next_move(&pos, &history).is_none(), "stays done");
+            assert!(
+                picker
+                    .next_move(&pos, &history, &SearchParams::DEFAULT)
+                    .is_none(),
+                "stays done"
+            );
 
             let noisy = pos.generate_moves(GenKind::Noisy);
             let noisy_hints = OrderingHints {
@@ -235,7 +241,7 @@ fn perft_through_the_picker_matches_the_generator() {
         let history = History::default();
         let mut nodes = 0;
         let mut first = None;
-        while let Some(picked) = picker.next_move(pos, &history) {
+        while let Some(picked) = picker.next_move(pos, &history, &SearchParams::DEFAULT) {
             first.get_or_insert(picked.mv);
             let mut child = pos.clone();
             child.play(picked.mv);
@@ -349,7 +355,7 @@ fn skipped_quiets_leave_only_the_checks() {
     let history = History::default();
     let mut picker = MovePicker::new(&hints);
     let (mut picked, mut after_skip) = (Vec::new(), Vec::new());
-    while let Some(p) = picker.next_move(&pos, &history) {
+    while let Some(p) = picker.next_move(&pos, &history, &SearchParams::DEFAULT) {
         if picked.iter().any(|q: &Picked| q.class == MoveClass::Killer) {
             after_skip.push(p.mv);
         }
@@ -437,7 +443,13 @@ fn quiet_moves_carry_their_history_whatever_their_class() {
         (queen, "h4h3", -300),
         (knight, "c3b5", 1200),
     ] {
-        history.update_quiet(Color::White, piece, mv(text), &continuations, bonus);
+        history.update_quiet(
+            Color::White,
+            piece,
+            mv(text),
+            &continuations,
+            (bonus, bonus),
+        );
     }
     let hints = OrderingHints {
         killers: [Some(mv("c3e4")), None],
@@ -449,7 +461,7 @@ fn quiet_moves_carry_their_history_whatever_their_class() {
     let startpos = Position::startpos();
     picker.start(&hints);
     for _ in 0..25 {
-        picker.next_move(&startpos, &history);
+        picker.next_move(&startpos, &history, &SearchParams::DEFAULT);
     }
     picker.start(&hints);
     let picked = drain(&mut picker, &pos, &history);

@@ -129,8 +129,8 @@ impl Searcher<'_> {
                 let mut next = None;
                 match &mut state.work {
                     Some(SplitWork::Node(picker)) => {
-                        let history = &self.worker.history;
-                        while let Some(picked) = picker.next_move(&sp.position, history) {
+                        let (history, params) = (&self.worker.history, &self.params);
+                        while let Some(picked) = picker.next_move(&sp.position, history, params) {
                             if !self.should_prune(&sp.position, &picked, &ctx, &mut state.node) {
                                 next = Some(Next::Node(picked));
                                 break;
