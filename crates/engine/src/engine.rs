@@ -12,6 +12,7 @@
 //! refused leaves no position at all, so `go` answers `bestmove 0000` rather than a move of
 //! the position before it, which the GUI no longer means.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -463,12 +464,18 @@ impl Engine {
                         });
                     }
                     let mut pool = threads.lock().unwrap_or_else(PoisonError::into_inner);
-                    let outcome = pool.search(&request, &tt, &control, &mut |event| {
-                        reply.on_event(&event);
-                    });
-                    match outcome.best_move {
-                        Some(best) => reply.finish(Some(best), outcome.ponder_move),
-                        None => reply.finish_without_move(request.position.in_check()),
+                    // A panic in the search (a bug) must still answer this `go`.
+                    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                        pool.search(&request, &tt, &control, &mut |event| {
+                            reply.on_event(&event);
+                        })
+                    }));
+                    match searched {
+                        Ok(outcome) => match outcome.best_move {
+                            Some(best) => reply.finish(Some(best), outcome.ponder_move),
+                            None => reply.finish_without_move(request.position.in_check()),
+                        },
+                        Err(_) => reply.finish_after_failure(),
                     }
                 });
             });

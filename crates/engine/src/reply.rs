@@ -114,6 +114,23 @@ impl Reply {
         self.finish_after(|| self.output.no_legal_move(checkmated), None, None);
     }
 
+    /// The search failed (a panic: a bug) before it returned: says so, then answers the best
+    /// move of its last completed iteration, or the fallback move, unless the watchdog already
+    /// answered. A game goes on rather than being lost on time.
+    pub fn finish_after_failure(&self) {
+        let (best, ponder) = {
+            let state = self.lock();
+            let fallback = self.fallback.map(|mv| (mv, None));
+            state.latest.or(fallback).unzip()
+        };
+        let notice = || {
+            self.output.notice(
+                "the search failed (a bug, please report it); answering its best move so far",
+            );
+        };
+        self.finish_after(notice, best, ponder.flatten());
+    }
+
     /// Writes `first`, then the answer, unless the watchdog already answered.
     fn finish_after(&self, first: impl FnOnce(), best: Option<Move>, ponder: Option<Move>) {
         let mut state = self.lock();
@@ -238,14 +255,16 @@ mod tests {
             .collect()
     }
 
+    /// The search completed an iteration whose line is `pv`.
+    fn completed(reply: &Reply, pv: &[&str]) {
+        reply.on_event(&SearchEvent::Info(&line(pv, ScoreBound::Exact)));
+    }
+
     #[test]
     fn a_late_search_is_answered_by_the_watchdog_once() {
         let (lines, write) = recorder();
         let reply = Reply::new(write, false, None);
-        reply.on_event(&SearchEvent::Info(&line(
-            &["e2e4", "e7e5"],
-            ScoreBound::Exact,
-        )));
+        completed(&reply, &["e2e4", "e7e5"]);
         // A bound line is not a completed iteration: it must not become the answer.
         reply.on_event(&SearchEvent::Info(&line(&["d2d4"], ScoreBound::Lower)));
         assert!(reply.watch(Instant::now()));
@@ -256,6 +275,45 @@ mod tests {
         assert_eq!(
             lines.0.lock().unwrap().last().unwrap(),
             "bestmove e2e4 ponder e7e5"
+        );
+    }
+
+    /// A search that fails answers its last completed iteration's move, or without one the
+    /// fallback move, once, after saying so; a watchdog that answered first keeps its answer.
+    #[test]
+    fn a_failed_search_still_answers_once() {
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false, None);
+        completed(&reply, &["d2d4", "d7d5"]);
+        reply.finish_after_failure();
+        reply.finish_after_failure();
+        assert_eq!(bestmoves(&lines), ["bestmove d2d4 ponder d7d5"]);
+        assert!(
+            lines
+                .0
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|l| l.contains("search failed"))
+        );
+
+        let (lines, write) = recorder();
+        let fallback = Position::startpos().parse_uci_move("a2a3", false).ok();
+        Reply::new(write, false, fallback).finish_after_failure();
+        assert_eq!(bestmoves(&lines), ["bestmove a2a3"]);
+
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false, fallback);
+        assert!(reply.watch(Instant::now()));
+        reply.finish_after_failure();
+        assert_eq!(bestmoves(&lines), ["bestmove a2a3"]);
+        assert!(
+            !lines
+                .0
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|l| l.contains("search failed"))
         );
     }
 
