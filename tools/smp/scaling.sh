@@ -93,6 +93,7 @@ variant() {
 if [ "${VARIANTS:-1}" != 0 ]; then
     variant min-split-depth-4 --min-split-depth 4
     variant no-late-join --no-late-join
+    variant no-cut-node-splits --no-cut-node-splits
     variant max-helpers-4 --max-helpers 4
     variant min-split-depth-8 --min-split-depth 8
 fi

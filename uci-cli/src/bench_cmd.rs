@@ -106,6 +106,9 @@ pub struct SmpBenchArgs {
     /// Idle threads wait to be assigned instead of joining running split points.
     #[arg(long)]
     pub no_late_join: bool,
+    /// Expected cut nodes never split (only PV nodes and expected all-nodes).
+    #[arg(long)]
+    pub no_cut_node_splits: bool,
 }
 
 /// Runs `tsubame smp-bench`: the time-to-depth speedup of each thread count.
@@ -120,6 +123,7 @@ pub fn run_smp(args: &SmpBenchArgs) {
             min_depth: args.min_split_depth,
             max_helpers: args.max_helpers,
             no_late_join: args.no_late_join,
+            no_cut_node_splits: args.no_cut_node_splits,
         },
     };
     smp_bench::run(&bench, &Stdout);

@@ -47,6 +47,8 @@ pub struct SplitOverrides {
     pub max_helpers: Option<usize>,
     /// Idle threads only wait to be assigned.
     pub no_late_join: bool,
+    /// Expected cut nodes never split.
+    pub no_cut_node_splits: bool,
 }
 
 impl SplitOverrides {
@@ -57,6 +59,7 @@ impl SplitOverrides {
             min_depth: self.min_depth.unwrap_or(own.min_depth),
             max_helpers: self.max_helpers.unwrap_or(own.max_helpers),
             late_join: own.late_join && !self.no_late_join,
+            cut_node_splits: own.cut_node_splits && !self.no_cut_node_splits,
             ..own
         }
     }
@@ -244,6 +247,12 @@ mod tests {
         };
         let config = depth.config(2);
         assert_eq!((config.min_depth, config.late_join), (9, false));
+        assert!(config.cut_node_splits);
+        let all_nodes = SplitOverrides {
+            no_cut_node_splits: true,
+            ..SplitOverrides::default()
+        };
+        assert!(!all_nodes.config(8).cut_node_splits);
         assert_eq!(config.max_helpers, SplitConfig::for_threads(2).max_helpers);
     }
 

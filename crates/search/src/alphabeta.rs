@@ -230,7 +230,7 @@ impl Searcher<'_> {
             }
             // Young brothers wait: with the first move searched, the rest may go in parallel
             // (not in a singular-extension search, whose excluded move is this thread's own).
-            if excluded.is_none() && self.can_split(depth) {
+            if excluded.is_none() && self.can_split(depth, cut_node) {
                 node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
                 if self.aborted() {
                     return 0;

@@ -215,7 +215,7 @@ impl RootSearch<'_, '_> {
             }
             // Young brothers wait at the root too: with the first move searched, the others
             // may be searched in parallel, each by one thread.
-            if i + 1 < self.moves.len() && self.searcher.can_split(depth) {
+            if i + 1 < self.moves.len() && self.searcher.can_split(depth, false) {
                 return self.split_root(ctx, node, i + 1);
             }
         }

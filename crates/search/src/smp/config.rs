@@ -36,6 +36,10 @@ pub struct SplitConfig {
     /// has moves (Stockfish's "active reparenting", 2012), instead of waiting for an owner
     /// to open a new one.
     pub late_join: bool,
+    /// Nodes expected to fail high (cut nodes) may split once their first move did not. Off,
+    /// only PV nodes and expected all-nodes split: a cut node that has not failed high yet
+    /// still often does on a later move, and the helpers' work there is thrown away.
+    pub cut_node_splits: bool,
 }
 
 impl SplitConfig {
@@ -59,6 +63,7 @@ impl Default for SplitConfig {
             max_helpers: MAX_HELPERS_PER_SPLIT,
             max_splits_per_thread: MAX_SPLITS_PER_THREAD,
             late_join: true,
+            cut_node_splits: true,
         }
     }
 }

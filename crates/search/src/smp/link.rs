@@ -61,13 +61,15 @@ impl<'a> SmpLink<'a> {
         self.pool.published_nodes() - own_published + own
     }
 
-    /// Whether a node `depth` plies from the leaves is worth splitting and this thread may
-    /// open one more split point (not whether a helper is free: see `helper_available`).
+    /// Whether a node `depth` plies from the leaves, an expected cut node or not, is worth
+    /// splitting and this thread may open one more split point (not whether a helper is
+    /// free: see `helper_available`).
     #[inline]
-    pub fn may_split(&self, depth: i32) -> bool {
+    pub fn may_split(&self, depth: i32, cut_node: bool) -> bool {
         let config = &self.pool.config;
         self.pool.len() > 1
             && depth >= config.min_depth
+            && (config.cut_node_splits || !cut_node)
             && self.pool.slots[self.index]
                 .open_splits
                 .load(Ordering::Relaxed)
@@ -77,5 +79,34 @@ impl<'a> SmpLink<'a> {
     /// Whether some thread could help at a split point this thread opens now.
     pub fn helper_available(&self) -> bool {
         self.pool.has_helper_for(self.index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smp::config::SplitConfig;
+
+    /// Splits need a second thread and enough depth; expected cut nodes split only when the
+    /// configuration lets them.
+    #[test]
+    fn who_may_split() {
+        let config = SplitConfig::for_threads(4);
+        let pool = PoolState::with_config(4, config);
+        let link = SmpLink::new(&pool, 0);
+        let depth = config.min_depth;
+        assert!(link.may_split(depth, false) && link.may_split(depth, true));
+        assert!(!link.may_split(depth - 1, false));
+        let all_nodes = PoolState::with_config(
+            4,
+            SplitConfig {
+                cut_node_splits: false,
+                ..config
+            },
+        );
+        let link = SmpLink::new(&all_nodes, 0);
+        assert!(link.may_split(depth, false) && !link.may_split(depth, true));
+        let alone = PoolState::with_config(1, config);
+        assert!(!SmpLink::new(&alone, 0).may_split(depth, false));
     }
 }

@@ -27,8 +27,8 @@ impl Searcher<'_> {
     /// Whether this node may become a split point now: deep enough, this thread not stopping,
     /// and a helper free to join.
     #[inline]
-    pub(crate) fn can_split(&self, depth: i32) -> bool {
-        self.smp.may_split(depth) && !self.aborted() && self.smp.helper_available()
+    pub(crate) fn can_split(&self, depth: i32, cut_node: bool) -> bool {
+        self.smp.may_split(depth, cut_node) && !self.aborted() && self.smp.helper_available()
     }
 
     /// Turns the current node into a split point, searches its remaining moves together with
