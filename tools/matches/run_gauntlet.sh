@@ -5,7 +5,7 @@
 # moves each) or draw adjudication (both within 10 cp for 8 moves after move 40), as
 # CCRL-style testers do.
 # Usage: run_gauntlet.sh [GAMES_PER_OPPONENT] [TC] [CONCURRENCY] [OPPONENT...]
-#   OPPONENT is one of toga2 ethereal glaurung gnuchess (default: all four). GAMES is
+#   OPPONENT is one of toga2 ethereal glaurung gnuchess stockfish (default: the first four). GAMES is
 #   rounded up to an even number (pairs of games on one opening).
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -22,6 +22,7 @@ for name in $OPPONENTS; do
     ethereal) set -- "$@" -engine name=ethereal cmd=ethereal-chess option.Threads=1 ;;
     glaurung) set -- "$@" -engine name=glaurung cmd=glaurung option.Threads=1 ;;
     gnuchess) set -- "$@" -engine name=gnuchess cmd=gnuchess args=--uci ;;
+    stockfish) set -- "$@" -engine name=stockfish cmd=stockfish option.Threads=1 ;;
     *) echo "unknown opponent: $name" >&2; exit 2 ;;
   esac
 done
