@@ -30,9 +30,12 @@ impl Searcher<'_> {
         stack[ply + 1].plies_from_null = stack[ply].plies_from_null.saturating_add(1);
         stack[ply + 1].excluded = None;
         stack[ply + 1].double_extensions = stack[ply].double_extensions;
-        self.accumulator_play(pos, mv, ply);
         let mut child = pos.clone();
         child.play(mv);
+        // The child's first look is into the table: its bucket loads while the network's
+        // accumulator is updated.
+        self.tt.prefetch(child.key());
+        self.accumulator_play(pos, mv, ply);
         self.worker.keys.push(child.key());
         let result = search(self, &child);
         self.worker.keys.pop();
@@ -51,6 +54,7 @@ impl Searcher<'_> {
     ) -> R {
         let mut child = pos.clone();
         child.play_null();
+        self.tt.prefetch(child.key());
         let stack = &mut self.worker.stack;
         stack[ply].mv = None;
         stack[ply].moved = None;
