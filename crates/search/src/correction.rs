@@ -180,6 +180,16 @@ impl CorrectionHistory {
         (sum / (TABLE_WEIGHT_SCALE * GRAIN)).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
 
+    /// Starts loading `pos`'s entries into the cache ([`tt::prefetch`]): the search calls it
+    /// when a child is made, and reads them when the child evaluates.
+    #[inline]
+    pub fn prefetch(&self, pos: &Position) {
+        let [pawn, white, black] = keys(pos);
+        tt::prefetch(&self.pawn[pawn]);
+        tt::prefetch(&self.non_pawn[0][white]);
+        tt::prefetch(&self.non_pawn[1][black]);
+    }
+
     /// `raw` corrected for `pos`, kept below the tablebase and mate scores (as the
     /// uncorrected evaluation is), so a corrected evaluation never reads as a proven result.
     #[inline]

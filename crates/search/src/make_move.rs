@@ -35,6 +35,7 @@ impl Searcher<'_> {
         // The child's first look is into the table: its bucket loads while the network's
         // accumulator is updated.
         self.tt.prefetch(child.key());
+        self.worker.correction.prefetch(&child);
         self.accumulator_play(pos, mv, ply);
         self.worker.keys.push(child.key());
         let result = search(self, &child);

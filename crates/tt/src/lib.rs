@@ -65,6 +65,7 @@ mod bucket;
 mod entry;
 mod error;
 mod pages;
+mod prefetch;
 mod score;
 mod system;
 mod table;
@@ -75,6 +76,7 @@ mod tests;
 pub use entry::{Bound, DEPTH_MAX, DEPTH_MIN};
 pub use error::TtError;
 pub use pages::PageSize;
+pub use prefetch::prefetch;
 pub use score::{
     EVAL_NONE, MATE, MATE_THRESHOLD, TB_WIN, TB_WIN_THRESHOLD, score_from_tt, score_to_tt,
 };

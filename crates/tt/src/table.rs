@@ -208,25 +208,13 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
-    /// Asks the CPU to start loading the bucket of `key` into the cache, so that a probe of
-    /// it a little later does not wait for memory: the search calls it as soon as a child's
-    /// key is known, before the work of making the move (as Stockfish's `do_move` does). A
-    /// hint only: it changes no data, and does nothing where no prefetch instruction is
-    /// available.
+    /// Starts loading the bucket of `key` into the cache ([`prefetch`](crate::prefetch)),
+    /// so that a probe of it a little later does not wait for memory: the search calls it as
+    /// soon as a child's key is known, before the work of making the move (as Stockfish's
+    /// `do_move` does).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket: *const Bucket = self.bucket(key);
-            // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 CPU has (it is in the
-            // x86-64 baseline that every `x86_64` target enables), and it reads no memory the
-            // program can observe: a prefetch is a hint that never faults, whatever the
-            // address. The address is a live bucket of this table anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::prefetch(self.bucket(key));
     }
 
     /// Looks `key` up. `ply` is the probing node's distance from the root,
