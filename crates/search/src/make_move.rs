@@ -32,8 +32,8 @@ impl Searcher<'_> {
         stack[ply + 1].double_extensions = stack[ply].double_extensions;
         let mut child = pos.clone();
         child.play(mv);
-        // The child's first look is into the table: its bucket loads while the network's
-        // accumulator is updated.
+        // The child's first look is into the table: its bucket (and, for its evaluation, its
+        // correction entries) load during the child's first steps.
         self.tt.prefetch(child.key());
         self.worker.correction.prefetch(&child);
         self.accumulator_play(pos, mv, ply);
