@@ -127,6 +127,7 @@ def save(path, state, params):
     with tempfile.NamedTemporaryFile("w", dir=directory, delete=False) as f:
         json.dump(state, f, indent=1)
         f.write("\n")
+    os.chmod(f.name, 0o644)
     os.replace(f.name, path)
 
 
