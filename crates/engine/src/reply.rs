@@ -118,17 +118,19 @@ impl Reply {
     /// move of its last completed iteration, or the fallback move, unless the watchdog already
     /// answered. A game goes on rather than being lost on time.
     pub fn finish_after_failure(&self) {
-        let (best, ponder) = {
-            let state = self.lock();
-            let fallback = self.fallback.map(|mv| (mv, None));
-            state.latest.or(fallback).unzip()
-        };
+        let (best, ponder) = self.best_so_far(&self.lock()).unzip();
         let notice = || {
             self.output.notice(
                 "the search failed (a bug, please report it); answering its best move so far",
             );
         };
         self.finish_after(notice, best, ponder.flatten());
+    }
+
+    /// What to answer before the search does: its last completed iteration's move and
+    /// expected reply, or else the fallback move.
+    fn best_so_far(&self, state: &State) -> Option<(Move, Option<Move>)> {
+        state.latest.or(self.fallback.map(|mv| (mv, None)))
     }
 
     /// Writes `first`, then the answer, unless the watchdog already answered.
@@ -154,8 +156,7 @@ impl Reply {
             }
             let now = Instant::now();
             if now >= deadline {
-                let fallback = self.fallback.map(|mv| (mv, None));
-                if let Some((best, ponder)) = state.latest.or(fallback) {
+                if let Some((best, ponder)) = self.best_so_far(&state) {
                     state.sent = true;
                     self.output.best_move(Some(best), ponder, self.chess960);
                     return true;
@@ -246,6 +247,11 @@ mod tests {
         }
     }
 
+    /// Whether any line written contains `text`.
+    fn said(lines: &Recorder, text: &str) -> bool {
+        lines.0.lock().unwrap().iter().any(|l| l.contains(text))
+    }
+
     fn bestmoves(lines: &Recorder) -> Vec<String> {
         let lines = lines.0.lock().unwrap();
         lines
@@ -288,14 +294,7 @@ mod tests {
         reply.finish_after_failure();
         reply.finish_after_failure();
         assert_eq!(bestmoves(&lines), ["bestmove d2d4 ponder d7d5"]);
-        assert!(
-            lines
-                .0
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|l| l.contains("search failed"))
-        );
+        assert!(said(&lines, "search failed"));
 
         let (lines, write) = recorder();
         let fallback = Position::startpos().parse_uci_move("a2a3", false).ok();
@@ -307,14 +306,7 @@ mod tests {
         assert!(reply.watch(Instant::now()));
         reply.finish_after_failure();
         assert_eq!(bestmoves(&lines), ["bestmove a2a3"]);
-        assert!(
-            !lines
-                .0
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|l| l.contains("search failed"))
-        );
+        assert!(!said(&lines, "search failed"));
     }
 
     #[test]

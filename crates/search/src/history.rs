@@ -103,68 +103,57 @@ pub struct Reward {
     pub malus: i32,
 }
 
-/// A bonus that grows with depth squared, capped: `quad` d^2 + `lin` d, at most `max`.
-#[inline]
-fn grows_with_depth(depth: i32, quad: i32, lin: i32, max: i32) -> i32 {
-    (depth * depth * quad + lin * depth).min(max)
-}
+/// How a bonus or malus grows with the depth of the cutoff: `quad` d^2 + `lin` d, at most
+/// `max` (three rows of the parameter table).
+type Growth = (i32, i32, i32);
 
 impl Reward {
+    /// The reward of a cutoff at `depth`, bonus and malus each growing as given.
+    #[inline]
+    fn at_depth(depth: i32, bonus: Growth, malus: Growth) -> Reward {
+        let grow = |(quad, lin, max): Growth| (depth * depth * quad + lin * depth).min(max);
+        Reward {
+            bonus: grow(bonus),
+            malus: grow(malus),
+        }
+    }
+
     /// The butterfly table's reward for a cutoff at `depth`.
     #[inline]
     pub fn butterfly(p: &SearchParams, depth: i32) -> Reward {
-        Reward {
-            bonus: grows_with_depth(
-                depth,
+        Reward::at_depth(
+            depth,
+            (
                 p.quiet_bonus_quad(),
                 p.quiet_bonus_lin(),
                 p.quiet_bonus_max(),
             ),
-            malus: grows_with_depth(
-                depth,
+            (
                 p.quiet_malus_quad(),
                 p.quiet_malus_lin(),
                 p.quiet_malus_max(),
             ),
-        }
+        )
     }
 
     /// The continuation tables' reward for a cutoff at `depth`.
     #[inline]
     pub fn continuation(p: &SearchParams, depth: i32) -> Reward {
-        Reward {
-            bonus: grows_with_depth(
-                depth,
-                p.cont_bonus_quad(),
-                p.cont_bonus_lin(),
-                p.cont_bonus_max(),
-            ),
-            malus: grows_with_depth(
-                depth,
-                p.cont_malus_quad(),
-                p.cont_malus_lin(),
-                p.cont_malus_max(),
-            ),
-        }
+        Reward::at_depth(
+            depth,
+            (p.cont_bonus_quad(), p.cont_bonus_lin(), p.cont_bonus_max()),
+            (p.cont_malus_quad(), p.cont_malus_lin(), p.cont_malus_max()),
+        )
     }
 
     /// The capture table's reward for a cutoff at `depth`.
     #[inline]
     pub fn capture(p: &SearchParams, depth: i32) -> Reward {
-        Reward {
-            bonus: grows_with_depth(
-                depth,
-                p.capt_bonus_quad(),
-                p.capt_bonus_lin(),
-                p.capt_bonus_max(),
-            ),
-            malus: grows_with_depth(
-                depth,
-                p.capt_malus_quad(),
-                p.capt_malus_lin(),
-                p.capt_malus_max(),
-            ),
-        }
+        Reward::at_depth(
+            depth,
+            (p.capt_bonus_quad(), p.capt_bonus_lin(), p.capt_bonus_max()),
+            (p.capt_malus_quad(), p.capt_malus_lin(), p.capt_malus_max()),
+        )
     }
 }
 
