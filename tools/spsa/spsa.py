@@ -91,19 +91,19 @@ def clamp(x, lo, hi):
 
 
 def perturb(config, params, k):
-    """The plus and minus engines' integer values at iteration `k`, the signs and the c_k.
+    """The plus and minus engines' integer values at iteration `k`, and the signs.
 
     The signs come from a generator seeded by the run's seed and `k`, so an iteration that
     is repeated (a run killed mid-iteration) plays the same perturbation."""
     rng = random.Random(config["seed"] * 1_000_003 + k)
-    plus, minus, signs, steps = {}, {}, {}, {}
+    plus, minus, signs = {}, {}, {}
     for p in params:
         c_k, _ = schedule(config, p, k)
         sign = 1 if rng.getrandbits(1) else -1
         plus[p.name] = round(clamp(p.value + sign * c_k, p.min, p.max))
         minus[p.name] = round(clamp(p.value - sign * c_k, p.min, p.max))
-        signs[p.name], steps[p.name] = sign, c_k
-    return plus, minus, signs, steps
+        signs[p.name] = sign
+    return plus, minus, signs
 
 
 def update(config, params, k, signs, wins, losses):
@@ -232,7 +232,7 @@ def cmd_run(args):
             print(f"stopped by {stop_file} after iteration {state['iteration']}")
             return
         k = state["iteration"] + 1
-        plus, minus, signs, _ = perturb(config, params, k)
+        plus, minus, signs = perturb(config, params, k)
         wins, losses, draws = play(args, config, plus, minus, k)
         update(config, params, k, signs, wins, losses)
         state["iteration"] = k
@@ -273,7 +273,7 @@ def cmd_selftest(_args):
     # r * c^2 (the step per game of difference) shrinks from the first iteration to the last.
     assert r_1 * c_1**2 > r_n * c_n**2
     # The plus engine winning moves the value towards its side, by r_k c_k per game.
-    plus, minus, signs, _ = perturb(config, [p], 1)
+    plus, minus, signs = perturb(config, [p], 1)
     assert abs(plus["X"] - minus["X"]) == 40  # 100 + 20.08 and 100 - 20.08, rounded
     before = p.value
     update(config, [p], 1, signs, 3, 1)
