@@ -9,8 +9,25 @@ use std::time::{Duration, Instant};
 
 use crossbeam_utils::Backoff;
 
+use super::pool_state::PoolState;
 use super::split_point::{Role, SplitPoint};
 use crate::searcher::Searcher;
+
+/// A helper's departure from a split point, also when its search unwinds from a panic: the
+/// owner waits until every helper has left, so a helper that vanished without leaving would
+/// hold the owner, and with it the whole search, forever.
+struct LeaveOnDrop<'a> {
+    sp: &'a SplitPoint,
+    thread: usize,
+    pool: &'a PoolState,
+}
+
+impl Drop for LeaveOnDrop<'_> {
+    fn drop(&mut self) {
+        self.sp.remove_helper(self.thread);
+        self.pool.slots[self.sp.owner].wake();
+    }
+}
 
 impl Searcher<'_> {
     /// `ThreadWait(thread, waiting_for)`: idles until there is work, doing any split point this
@@ -83,9 +100,13 @@ impl Searcher<'_> {
                     stop_idling(&mut announced);
                     count_idle(&mut idle_since);
                     let suspended = waiting_for.map(|own| own.context.ply);
+                    let leave = LeaveOnDrop {
+                        sp: &sp,
+                        thread: self.smp.index,
+                        pool,
+                    };
                     self.work_at(&sp, Role::Helper { suspended });
-                    sp.remove_helper(self.smp.index);
-                    pool.slots[sp.owner].wake();
+                    drop(leave);
                     slot.lock().searching = false;
                     backoff.reset();
                 }
@@ -136,5 +157,43 @@ impl Searcher<'_> {
             slot.lock().searching = false;
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::sync::Arc;
+
+    use tt::TranspositionTable;
+
+    use super::super::pool_state::PoolState;
+    use super::super::split_point::tests::split_point;
+    use crate::control::SearchControl;
+    use crate::worker::Worker;
+
+    /// A helper whose search panics still leaves its split point, so its owner's wait ends.
+    #[test]
+    fn a_helper_that_panics_leaves_its_split_point() {
+        let mut sp = split_point(0, None);
+        // A ply beyond the helper's stack: its search panics at once (any bug would do).
+        Arc::get_mut(&mut sp).expect("not shared yet").context.ply = 1 << 20;
+        let pool = PoolState::new(2);
+        sp.add_helper(1);
+        {
+            let mut helper = pool.slots[1].lock();
+            helper.assigned = Some(Arc::clone(&sp));
+            helper.searching = true;
+        }
+        let tt = TranspositionTable::new(1).expect("1 MB table");
+        let control = SearchControl::default();
+        let mut worker = Worker::new();
+        let helped = catch_unwind(AssertUnwindSafe(|| {
+            worker
+                .searcher(&tt, &control, &pool, 1, None)
+                .thread_wait(None);
+        }));
+        assert!(helped.is_err(), "the test needs a search that panics");
+        assert!(sp.close_if_no_helpers(), "the helper must have left");
     }
 }
