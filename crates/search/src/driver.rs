@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use movegen::Position;
+use rng::Rng;
 use timeman::TimeManager;
 use tt::TranspositionTable;
 
@@ -182,12 +183,14 @@ fn run_root(
         .limits
         .depth
         .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
+    // A weaker level's choices: how many lines to search, then which to play.
+    let mut rng = Rng::new(request.seed);
     let mut root_search = RootSearch {
         searcher,
         root,
         moves,
         // A weaker level needs several lines to choose among.
-        multipv: request.multipv.max(request.strength.lines()),
+        multipv: request.multipv.max(request.strength.lines(&mut rng)),
         completed_depth: 0,
         best_move_changes: 0,
         completed: None,
@@ -197,7 +200,7 @@ fn run_root(
     };
     root_search.run(max_depth);
     if !request.strength.is_full() {
-        root_search.choose_weaker(request.strength, request.seed);
+        root_search.choose_weaker(request.strength, &mut rng);
     }
     root_search.report_final();
     let best = &root_search.moves[0];

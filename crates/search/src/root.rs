@@ -88,9 +88,8 @@ impl RootSearch<'_, '_> {
 
     /// Below full strength: puts the line `strength` chooses among the last completed
     /// iteration's in front, so that it is reported last and played.
-    pub fn choose_weaker(&mut self, strength: Strength, seed: u64) {
-        let mut rng = Rng::new(seed);
-        let Some(chosen) = strength.choose(&self.completed_lines, &mut rng) else {
+    pub fn choose_weaker(&mut self, strength: Strength, rng: &mut Rng) {
+        let Some(chosen) = strength.choose(&self.completed_lines, rng) else {
             return;
         };
         if let Some(i) = self.moves.iter().position(|rm| rm.mv == chosen) {

@@ -31,6 +31,10 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 pub const MIN_ELO: u32 = 1320;
 /// The highest `UCI_Elo`.
 pub const MAX_ELO: u32 = 3190;
+/// Up to this level every move's search looks at four lines...
+const FOUR_LINES_UP_TO: f64 = 16.25;
+/// ... and from this one on, at one.
+const ONE_LINE_FROM: f64 = 18.75;
 
 /// Ratings of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing. Calibrated at 5+0.05
 /// (`tools/strength/README.md`, `tools/strength/fit_levels.py`): levels 6 to 16 are a straight
@@ -109,13 +113,28 @@ impl Strength {
         (!self.is_full()).then(|| (2f64.powf(6.0 + 0.75 * self.level)).round() as u64)
     }
 
-    /// How many best moves to search and choose among (MultiPV), at least this many: four up
-    /// to level 16.25, then fewer, down to one from level 18.75. Searching four lines costs the
-    /// depth that the top levels need to come near full strength (calibration at 5+0.05: with
-    /// four lines throughout, level 16.7 played at about 2360).
-    pub fn lines(self) -> usize {
-        let tapered = ((MAX_SKILL_LEVEL as f64 - self.level) * 0.8).ceil();
-        tapered.clamp(1.0, 4.0) as usize
+    /// How many best moves a move's search looks at and chooses among (MultiPV), on average:
+    /// four up to level 16.25, falling in a straight line to one at level 18.75. Searching
+    /// four lines costs the depth that the top levels need to come near full strength
+    /// (calibration at 5+0.05: with four lines throughout, level 16.7 played at about 2360).
+    pub fn mean_lines(self) -> f64 {
+        if self.is_full() {
+            return 1.0;
+        }
+        let share = (ONE_LINE_FROM - self.level) / (ONE_LINE_FROM - FOUR_LINES_UP_TO);
+        1.0 + 3.0 * share.clamp(0.0, 1.0)
+    }
+
+    /// The lines for one move: [`Strength::mean_lines`] rounded up or down at random, so
+    /// that they average to it. A whole number of lines made strength jump where the count
+    /// stepped down (a level just above 16.25, with three lines, measured several hundred Elo
+    /// above one just below it, with four); a mix of the two counts around each level lets
+    /// strength rise smoothly with the level, which the rating table needs.
+    pub fn lines(self, rng: &mut Rng) -> usize {
+        let mean = self.mean_lines();
+        let whole = mean.floor();
+        let round_up = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0) < mean - whole;
+        whole as usize + usize::from(round_up)
     }
 
     /// The scale of the random error added to each line's score, centipawns.
@@ -163,7 +182,7 @@ mod tests {
         let full = Strength::FULL;
         assert!(full.is_full());
         assert_eq!(full.node_limit(), None);
-        assert_eq!(full.lines(), 1);
+        assert_eq!(full.lines(&mut Rng::new(1)), 1);
         assert_eq!(Strength::from_skill_level(20), full);
         assert_eq!(Strength::from_skill_level(99), full);
         let l = lines(&[10, 300]);
@@ -181,8 +200,8 @@ mod tests {
             let s = Strength::from_skill_level(level);
             assert!(s.node_limit() > last.node_limit(), "{level}");
             assert!(s.error_cp() < last.error_cp(), "{level}");
-            assert!(s.lines() <= last.lines(), "{level}");
-            assert_eq!(s.lines() == 4, level <= 16, "{level}");
+            assert!(s.mean_lines() <= last.mean_lines(), "{level}");
+            assert_eq!(s.mean_lines() == 4.0, level <= 16, "{level}");
             last = s;
         }
     }
@@ -199,7 +218,7 @@ mod tests {
         assert!((Strength::from_elo(1738).level() - 10.0).abs() < 1e-9);
         let top = Strength::from_elo(MAX_ELO);
         assert!(!top.is_full() && top.level() > 18.0, "{top:?}");
-        assert!(top.lines() < 4);
+        assert!(top.mean_lines() < 4.0);
         let mut last = -1.0;
         for elo in (MIN_ELO..=MAX_ELO).step_by(10) {
             let level = Strength::from_elo(elo).level();
@@ -211,6 +230,28 @@ mod tests {
                 .windows(2)
                 .all(|p| p[0].0 < p[1].0 && p[0].1 < p[1].1)
         );
+    }
+
+    /// Between 16.25 and 18.75 each move searches the whole number of lines just below or
+    /// just above the mean, as often as makes the mean.
+    #[test]
+    fn line_counts_mix_to_their_mean() {
+        let mut rng = Rng::new(11);
+        for (level, mean) in [
+            (10.0, 4.0),
+            (16.25, 4.0),
+            (17.0, 3.1),
+            (18.0, 1.9),
+            (18.75, 1.0),
+        ] {
+            let s = Strength { level };
+            assert!((s.mean_lines() - mean).abs() < 1e-9, "{level}");
+            let draws: Vec<usize> = (0..20_000).map(|_| s.lines(&mut rng)).collect();
+            let (low, high) = (mean.floor() as usize, mean.ceil() as usize);
+            assert!(draws.iter().all(|&n| n == low || n == high), "{level}");
+            let average = draws.iter().sum::<usize>() as f64 / draws.len() as f64;
+            assert!((average - mean).abs() < 0.02, "{level}: {average}");
+        }
     }
 
     #[test]
