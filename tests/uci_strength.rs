@@ -82,7 +82,7 @@ fn limit_strength_follows_uci_elo_and_the_default_is_full_strength() {
     );
 
     // The top rating is still a limited level, not full strength: `go depth 30` ends at its
-    // node limit (under a million nodes), and it searches fewer lines than the lower levels.
+    // node limit (under a million nodes).
     e.send("setoption name UCI_Elo value 3190");
     e.send("position startpos moves e2e4");
     e.send("go depth 30");
@@ -90,7 +90,18 @@ fn limit_strength_follows_uci_elo_and_the_default_is_full_strength() {
     let nodes = last_nodes(&lines);
     assert!(nodes <= 1_000_000, "searched {nodes} nodes");
     assert!(
-        !lines.iter().any(|l| l.contains(" multipv 4 ")),
-        "fewer than four lines at the top level"
+        lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "several lines to choose among"
+    );
+
+    // Near full strength a level searches one line.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("setoption name Skill Level value 19");
+    e.send("go depth 12");
+    let lines = e.wait_bestmove();
+    assert!(lines.iter().any(|l| l.contains(" multipv 1 ")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "one line at level 19"
     );
 }

@@ -2,13 +2,16 @@
 """Rating of strength levels from calibration matches, and the `ELO_BY_LEVEL` table they give.
 
 Reads `calibration.csv` beside this file (or the file given): one match a row, `asked`
-(the `UCI_Elo` Tsubame was set to), `level` (the level that became), `anchor`, `anchor_elo`
-(its public rating), and the match's `wins`, `draws`, `losses` from Tsubame's side. For each
-match it prints the level's measured rating (the anchor's rating plus the match's Elo
-difference, with a 95% interval from the per-game variance) and how far that is from the
-rating asked for; then a straight line through the measured ratings of the levels that search
-four lines (up to 16.25), weighted by their precision, and the table at levels 6 to 16 that
-the line gives.
+(the `UCI_Elo` Tsubame was set to), `level` (the level that became), `table_at` (the commit
+whose table and engine played), `anchor`, `anchor_elo` (its public rating), the match's
+`wins`, `draws`, `losses` from Tsubame's side, and `in_table` (`yes` for the rows the current
+table is built from). For each match it prints the level's measured rating (the anchor's
+rating plus the match's Elo difference, with a 95% interval from the per-game variance) and
+how far that is from the rating asked for. Then the table: the `in_table` rows' levels and
+measured ratings, where neighbours whose ratings do not rise with the level (within the
+matches' noise) are pooled into one point, their levels and ratings averaged with weights by
+precision (pool-adjacent-violators: isotonic regression); `UCI_Elo` is interpolated between
+the points. Last, the level each round rating of the `UCI_Elo` range gets from them.
 
     python3 tools/strength/fit_levels.py [calibration.csv]
 """
@@ -17,10 +20,6 @@ import csv
 import math
 import os
 import sys
-
-
-# Levels up to this one search four lines; above it the lines taper and strength rises faster.
-FOUR_LINES_UP_TO = 16.25
 
 
 def elo_of(score):
@@ -40,35 +39,51 @@ def measured(row):
     return float(row["anchor_elo"]) + elo_of(s), se_elo
 
 
+def level_for(points, rating):
+    """The level the table's points give `rating` (straight lines between them)."""
+    if rating <= points[0][1]:
+        return points[0][0]
+    for (l0, r0), (l1, r1) in zip(points, points[1:]):
+        if rating <= r1:
+            return l0 + (l1 - l0) * (rating - r0) / (r1 - r0)
+    return points[-1][0]
+
+
+def pooled(points):
+    """Isotonic regression of (level, rating, weight) points sorted by level: neighbours
+    that do not rise are merged into their weighted mean until every rating rises."""
+    blocks = []
+    for level, rating, weight in points:
+        blocks.append([level * weight, rating * weight, weight])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            for i in range(3):
+                blocks[-1][i] += last[i]
+    return [(lw / w, rw / w) for lw, rw, w in blocks]
+
+
 def main(path):
     with open(path, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     points = []
-    print("asked  level  anchor                          games  score   measured (95%)   off")
+    print("asked  level  built    anchor                          games  score   measured (95%)   off")
     for row in rows:
         rating, se = measured(row)
         n = sum(int(row[k]) for k in ("wins", "draws", "losses"))
         s = (int(row["wins"]) + int(row["draws"]) / 2) / n
         level = float(row["level"])
-        if level <= FOUR_LINES_UP_TO:
-            points.append((level, rating, se))
+        if row["in_table"] == "yes":
+            points.append((level, rating, 1 / se**2))
         print(
-            f"{row['asked']:>5}  {level:5.2f}  {row['anchor']:<30} {n:>6}  {100 * s:5.1f}%  "
-            f"{rating:6.0f} ± {1.96 * se:4.0f}   {rating - float(row['asked']):+5.0f}"
+            f"{row['asked']:>5}  {level:5.2f}  {row['table_at']:<8} {row['anchor']:<30} {n:>6}  "
+            f"{100 * s:5.1f}%  {rating:6.0f} ± {1.96 * se:4.0f}   {rating - float(row['asked']):+5.0f}"
         )
-    # Weighted least squares: rating = a + b * level.
-    weights = [1 / se**2 for _, _, se in points]
-    sw = sum(weights)
-    mx = sum(w * x for w, (x, _, _) in zip(weights, points)) / sw
-    my = sum(w * y for w, (_, y, _) in zip(weights, points)) / sw
-    sxx = sum(w * (x - mx) ** 2 for w, (x, _, _) in zip(weights, points))
-    sxy = sum(w * (x - mx) * (y - my) for w, (x, y, _) in zip(weights, points))
-    b = sxy / sxx
-    a = my - b * mx
-    print(f"\nfit: rating = {a:.0f} + {b:.1f} x level")
-    print("table:", ", ".join(f"({lv}.0, {a + b * lv:.0f}.0)" for lv in range(6, 17, 2)))
+    points = pooled(sorted(points))
+    print("\ntable (level, measured rating):", ", ".join(f"({lv:.2f}, {r:.0f})" for lv, r in points))
+    print("levels:", ", ".join(f"{e} -> {level_for(points, e):.2f}" for e in range(1400, 3200, 200)))
+    return 0
 
 
 if __name__ == "__main__":
     default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "calibration.csv")
-    main(sys.argv[1] if len(sys.argv) > 1 else default)
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else default))

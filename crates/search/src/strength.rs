@@ -15,10 +15,10 @@
 //!   player of that level would consider. A mate it has found is always played.
 //!
 //! `UCI_Elo` picks the level whose rating is the one asked for ([`Strength::from_elo`]), by
-//! interpolating in [`ELO_BY_LEVEL`]. Its values come from short screening matches against
-//! Stockfish 15.1's own `UCI_Elo` levels, not yet from a full calibration
-//! (`tools/strength/README.md` has the figures and says how to measure them properly).
-//! Stockfish's `Skill` (its `search.cpp`) is the model for the move choice.
+//! interpolating in [`ELO_BY_LEVEL`], the levels' ratings measured in matches against engines
+//! with rating-list ratings (`tools/strength/README.md` has the figures and says how to
+//! measure them again). Stockfish's `Skill` (its `search.cpp`) is the model for the move
+//! choice.
 
 use movegen::Move;
 use rng::Rng;
@@ -36,23 +36,25 @@ const FOUR_LINES_UP_TO: f64 = 16.25;
 /// ... and from this one on, at one.
 const ONE_LINE_FROM: f64 = 18.75;
 
-/// Ratings of levels 0, 2, 4, ... 20, for `UCI_Elo`. Increasing. Calibrated at 5+0.05
-/// (`tools/strength/README.md`, `tools/strength/fit_levels.py`): levels 6 to 16 are a straight
-/// line through 100-game matches against Stockfish 15.1's `UCI_Elo` 1400, 1800 and 2200;
-/// 18 and 20, where fewer lines are searched, follow matches against GNU Chess and Ethereal 12
-/// (CCRL ratings) at levels 17.6 and 19; levels 0 to 4 come from 20-game screening.
+/// Rating (at 5+0.05, on the rating lists' scale) of the levels the calibration matches
+/// measured, for `UCI_Elo`, rising together; the levels between them are interpolated
+/// (`tools/strength/README.md`, `tools/strength/fit_levels.py`). Levels 8.8 to 18.1 were
+/// measured against engines with rating-list ratings (Fairy-Max, GNU Chess, Glaurung,
+/// Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was fitted to the
+/// rating lists at its low end; 0 to 4 come from 20-game screening against Stockfish's
+/// levels; 20 is full strength's score against Ethereal 12.
 pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
-    (0.0, 840.0),
-    (2.0, 960.0),
-    (4.0, 1080.0),
-    (6.0, 1449.0),
-    (8.0, 1593.0),
-    (10.0, 1738.0),
-    (12.0, 1882.0),
-    (14.0, 2026.0),
-    (16.0, 2170.0),
-    (18.0, 3175.0),
-    (20.0, 3500.0),
+    (0.00, 840.0),
+    (2.00, 960.0),
+    (4.00, 1080.0),
+    (6.21, 1431.0),
+    (8.80, 1917.0),
+    (13.50, 2784.0),
+    (16.40, 3123.0),
+    (16.68, 3289.0),
+    (17.70, 3325.0),
+    (18.09, 3413.0),
+    (20.00, 3545.0),
 ];
 
 /// How strongly to play.
@@ -208,17 +210,17 @@ mod tests {
 
     #[test]
     fn elo_maps_onto_the_levels_in_order() {
-        // The lowest rating asked for lies between levels 4 and 6; below it, only `Skill Level`.
+        // The lowest rating asked for lies between the table's third and fourth levels; below
+        // it, only `Skill Level` reaches.
+        let [_, _, (l0, e0), (l1, e1), ..] = ELO_BY_LEVEL;
         let lowest = Strength::from_elo(MIN_ELO).level();
-        assert!(
-            (lowest - (4.0 + 2.0 * 240.0 / 369.0)).abs() < 1e-9,
-            "{lowest}"
-        );
+        let expected = l0 + (l1 - l0) * (f64::from(MIN_ELO) - e0) / (e1 - e0);
+        assert!((lowest - expected).abs() < 1e-9, "{lowest}");
         assert_eq!(Strength::from_elo(0).level(), lowest);
-        assert!((Strength::from_elo(1738).level() - 10.0).abs() < 1e-9);
+        let (level, elo) = ELO_BY_LEVEL[5];
+        assert!((Strength::from_elo(elo as u32).level() - level).abs() < 1e-9);
         let top = Strength::from_elo(MAX_ELO);
-        assert!(!top.is_full() && top.level() > 18.0, "{top:?}");
-        assert!(top.mean_lines() < 4.0);
+        assert!(!top.is_full() && top.level() > 16.0, "{top:?}");
         let mut last = -1.0;
         for elo in (MIN_ELO..=MAX_ELO).step_by(10) {
             let level = Strength::from_elo(elo).level();
