@@ -66,6 +66,11 @@ impl Rng {
         &items[self.below(items.len())]
     }
 
+    /// Uniform in `0.0..1.0` (53 random bits, all an `f64` holds).
+    pub fn fraction(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// Uniform in `-bound..bound`.
     pub fn symmetric(&mut self, bound: f32) -> f32 {
         let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -86,6 +91,15 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fractions_are_below_one_and_spread_over_it() {
+        let mut rng = Rng::new(5);
+        let draws: Vec<f64> = (0..10_000).map(|_| rng.fraction()).collect();
+        assert!(draws.iter().all(|&x| (0.0..1.0).contains(&x)));
+        let below_a_tenth = draws.iter().filter(|&&x| x < 0.1).count();
+        assert!((800..1200).contains(&below_a_tenth), "{below_a_tenth}");
+    }
 
     #[test]
     fn matches_the_reference_splitmix64_outputs() {

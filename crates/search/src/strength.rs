@@ -117,8 +117,7 @@ impl Strength {
 
     /// How many best moves a move's search looks at and chooses among (MultiPV), on average:
     /// four up to level 16.25, falling in a straight line to one at level 18.75. Searching
-    /// four lines costs the depth that the top levels need to come near full strength
-    /// (calibration at 5+0.05: with four lines throughout, level 16.7 played at about 2360).
+    /// four lines costs the depth that the top levels need to come near full strength.
     pub fn mean_lines(self) -> f64 {
         if self.is_full() {
             return 1.0;
@@ -128,14 +127,13 @@ impl Strength {
     }
 
     /// The lines for one move: [`Strength::mean_lines`] rounded up or down at random, so
-    /// that they average to it. A whole number of lines made strength jump where the count
-    /// stepped down (a level just above 16.25, with three lines, measured several hundred Elo
-    /// above one just below it, with four); a mix of the two counts around each level lets
-    /// strength rise smoothly with the level, which the rating table needs.
+    /// that they average to it. A whole number of lines would change strength in steps where
+    /// the count changes; the mix makes it a continuous function of the level, which the
+    /// interpolated rating table assumes.
     pub fn lines(self, rng: &mut Rng) -> usize {
         let mean = self.mean_lines();
         let whole = mean.floor();
-        let round_up = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0) < mean - whole;
+        let round_up = rng.fraction() < mean - whole;
         whole as usize + usize::from(round_up)
     }
 
