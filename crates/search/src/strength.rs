@@ -43,12 +43,13 @@ const ONE_LINE_FROM: f64 = 18.75;
 /// Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was fitted to the
 /// rating lists at its low end; 0 to 4 come from 20-game screening against Stockfish's
 /// levels; 20 is full strength's score against Ethereal 12.
-pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
+pub const ELO_BY_LEVEL: [(f64, f64); 12] = [
     (0.00, 840.0),
     (2.00, 960.0),
     (4.00, 1080.0),
     (6.21, 1431.0),
     (8.80, 1917.0),
+    (10.33, 2096.0),
     (13.50, 2784.0),
     (16.40, 3123.0),
     (16.68, 3289.0),
