@@ -13,12 +13,21 @@ matches' noise) are pooled into one point, their levels and ratings averaged wit
 precision (pool-adjacent-violators: isotonic regression); `UCI_Elo` is interpolated between
 the points. Last, the level each round rating of the `UCI_Elo` range gets from them.
 
-    python3 tools/strength/fit_levels.py [calibration.csv]
+A row whose `asked` is `-` set a `Skill Level` directly (the screening of the lowest levels,
+and level 20, full strength): it has a rating but nothing it was asked to be.
+
+With `--check FILE`, it also reads `ELO_BY_LEVEL` from FILE (`crates/search/src/strength.rs`)
+and exits with status 1 unless that table is the one printed, to a hundredth of a level and
+one Elo.
+
+    python3 tools/strength/fit_levels.py [calibration.csv] [--check crates/search/src/strength.rs]
 """
 
+import argparse
 import csv
 import math
 import os
+import re
 import sys
 
 
@@ -62,7 +71,18 @@ def pooled(points):
     return [(lw / w, rw / w) for lw, rw, w in blocks]
 
 
-def main(path):
+def rust_table(path):
+    """The (level, rating) pairs of `ELO_BY_LEVEL` in a Rust source file."""
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    body = re.search(r"ELO_BY_LEVEL: \[\(f64, f64\); \d+\] = \[(.*?)\];", source, re.S)
+    if body is None:
+        raise SystemExit(f"{path}: no ELO_BY_LEVEL table")
+    pairs = re.findall(r"\(\s*([0-9.]+)\s*,\s*([0-9.]+)\s*\)", body.group(1))
+    return [(float(level), float(rating)) for level, rating in pairs]
+
+
+def main(path, check):
     with open(path, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     points = []
@@ -74,16 +94,29 @@ def main(path):
         level = float(row["level"])
         if row["in_table"] == "yes":
             points.append((level, rating, 1 / se**2))
+        off = "" if row["asked"] == "-" else f"{rating - float(row['asked']):+5.0f}"
         print(
             f"{row['asked']:>5}  {level:5.2f}  {row['table_at']:<8} {row['anchor']:<30} {n:>6}  "
-            f"{100 * s:5.1f}%  {rating:6.0f} ± {1.96 * se:4.0f}   {rating - float(row['asked']):+5.0f}"
+            f"{100 * s:5.1f}%  {rating:6.0f} ± {1.96 * se:4.0f}   {off}"
         )
     points = pooled(sorted(points))
     print("\ntable (level, measured rating):", ", ".join(f"({lv:.2f}, {r:.0f})" for lv, r in points))
-    print("levels:", ", ".join(f"{e} -> {level_for(points, e):.2f}" for e in range(1400, 3200, 200)))
-    return 0
+    ratings = [1320, *range(1400, 3200, 200), 3190]
+    print("levels:", ", ".join(f"{e} -> {level_for(points, e):.2f}" for e in ratings))
+    if check is None:
+        return 0
+    table = rust_table(check)
+    same = len(table) == len(points) and all(
+        abs(lv - tl) < 0.005 and abs(r - tr) < 0.5 for (lv, r), (tl, tr) in zip(points, table)
+    )
+    print(f"{check}: ELO_BY_LEVEL {'is' if same else 'is NOT'} this table")
+    return 0 if same else 1
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Strength levels' ratings from calibration matches.")
     default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "calibration.csv")
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else default))
+    parser.add_argument("csv", nargs="?", default=default, help="the matches (default: calibration.csv)")
+    parser.add_argument("--check", metavar="FILE", help="Rust source whose ELO_BY_LEVEL must be the table")
+    args = parser.parse_args()
+    sys.exit(main(args.csv, args.check))

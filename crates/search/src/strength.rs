@@ -37,16 +37,16 @@ const FOUR_LINES_UP_TO: f64 = 16.25;
 const ONE_LINE_FROM: f64 = 18.75;
 
 /// Rating (at 5+0.05, on the rating lists' scale) of the levels the calibration matches
-/// measured, for `UCI_Elo`, rising together; the levels between them are interpolated
-/// (`tools/strength/README.md`, `tools/strength/fit_levels.py`). Levels 8.8 to 18.1 were
+/// measured, for `UCI_Elo`, rising together; the levels between them are interpolated. The
+/// table is what `tools/strength/fit_levels.py` fits to the matches in
+/// `tools/strength/calibration.csv` (its `--check`, run by CI, compares the two). Levels 8.8 to 18.1 were
 /// measured against engines with rating-list ratings (Fairy-Max, GNU Chess, Glaurung,
 /// Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was fitted to the
 /// rating lists at its low end; 0 to 4 come from 20-game screening against Stockfish's
 /// levels; 20 is full strength's score against Ethereal 12.
-pub const ELO_BY_LEVEL: [(f64, f64); 12] = [
-    (0.00, 840.0),
-    (2.00, 960.0),
-    (4.00, 1080.0),
+pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
+    (0.00, 838.0),
+    (4.00, 1081.0),
     (6.21, 1431.0),
     (8.80, 1917.0),
     (10.33, 2096.0),
@@ -209,9 +209,9 @@ mod tests {
 
     #[test]
     fn elo_maps_onto_the_levels_in_order() {
-        // The lowest rating asked for lies between the table's third and fourth levels; below
+        // The lowest rating asked for lies between the table's second and third levels; below
         // it, only `Skill Level` reaches.
-        let [_, _, (l0, e0), (l1, e1), ..] = ELO_BY_LEVEL;
+        let [_, (l0, e0), (l1, e1), ..] = ELO_BY_LEVEL;
         let lowest = Strength::from_elo(MIN_ELO).level();
         let expected = l0 + (l1 - l0) * (f64::from(MIN_ELO) - e0) / (e1 - e0);
         assert!((lowest - expected).abs() < 1e-9, "{lowest}");
