@@ -39,11 +39,11 @@ const ONE_LINE_FROM: f64 = 18.75;
 /// Rating (at 5+0.05, on the rating lists' scale) of the levels the calibration matches
 /// measured, for `UCI_Elo`, rising together; the levels between them are interpolated. The
 /// table is what `tools/strength/fit_levels.py` fits to the matches in
-/// `tools/strength/calibration.csv` (its `--check`, run by CI, compares the two). Levels 8.8 to 18.1 were
-/// measured against engines with rating-list ratings (Fairy-Max, GNU Chess, Glaurung,
-/// Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was fitted to the
-/// rating lists at its low end; 0 to 4 come from 20-game screening against Stockfish's
-/// levels; 20 is full strength's score against Ethereal 12.
+/// `tools/strength/calibration.csv` (its `--check`, run by CI, compares the two). Levels 8.8
+/// to 18.1 were measured against engines with rating-list ratings (Fairy-Max, GNU Chess,
+/// Glaurung, Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was
+/// fitted to the rating lists at its low end; 0 to 4 come from 20-game screening against
+/// Stockfish's levels; 20 is full strength's score against Ethereal 12.
 pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
     (0.00, 838.0),
     (4.00, 1081.0),
