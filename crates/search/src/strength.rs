@@ -43,7 +43,7 @@ const ONE_LINE_FROM: f64 = 18.75;
 /// to 18.1 were measured against engines with rating-list ratings (Fairy-Max, GNU Chess,
 /// Glaurung, Ethereal 12); 6.2 against Stockfish 15.1's `UCI_Elo` 1400, whose scale was
 /// fitted to the rating lists at its low end; 0 to 4 come from 20-game screening against
-/// Stockfish's levels; 20 is full strength's score against Ethereal 12.
+/// Stockfish's levels; 20 is full strength's score against Ethereal 12 (the seventh network).
 pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
     (0.00, 838.0),
     (4.00, 1081.0),
@@ -55,7 +55,7 @@ pub const ELO_BY_LEVEL: [(f64, f64); 11] = [
     (16.68, 3289.0),
     (17.70, 3325.0),
     (18.09, 3413.0),
-    (20.00, 3545.0),
+    (20.00, 3515.0),
 ];
 
 /// How strongly to play.
