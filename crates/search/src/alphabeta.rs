@@ -338,6 +338,19 @@ impl Searcher<'_> {
                 node.skip_quiets = true;
                 return !gives_check();
             }
+            // A quiet move that loses material to the exchanges on its square, judged at the
+            // depth it would get after its reduction (Stockfish's `lmrDepth`): the shallower,
+            // the less loss is forgiven.
+            let reduced = (depth - 1 - self.worker.lmr.get(depth, node.searched + 1)
+                + picked.history / p.lmr_history_divisor())
+            .max(0);
+            if !ctx.in_check
+                && reduced <= p.see_max_depth()
+                && !see_ge(pos, mv, -p.see_quiet_margin() * reduced * reduced)
+                && !gives_check()
+            {
+                return true;
+            }
             // History pruning: at shallow depth, a quiet move with a bad enough record.
             !ctx.pv_node
                 && depth <= p.hp_max_depth()
@@ -601,6 +614,45 @@ mod tests {
     use crate::smp::pool_state::PoolState;
     use crate::worker::Worker;
     use tt::TranspositionTable;
+
+    /// SEE pruning of quiet moves: at a shallow node whose evaluation is far above alpha (so
+    /// futility does not apply), a queen move to a square a pawn guards is skipped, a queen
+    /// move to a safe square is searched, and the hanging move is searched when it gives
+    /// check or the node is deep enough that its reduced depth forgives the loss.
+    #[test]
+    fn quiet_moves_that_lose_material_are_pruned_at_shallow_depth() {
+        // White: Kg1, Qd1; Black: Kg8, pawns a7, e5 (guards d4) and h5 (guards g4).
+        let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let searcher = worker.searcher(&tt, &control, &pool, 0, None);
+        let prune = |uci: &str, depth: i32| {
+            let picked = Picked {
+                mv: pos.parse_uci_move(uci, false).expect("legal"),
+                class: MoveClass::Quiet,
+                score: 0,
+                history: 0,
+            };
+            let ctx = NodeContext {
+                depth,
+                beta: -499,
+                ply: 2,
+                pv_node: false,
+                cut_node: false,
+                in_check: false,
+                eval: 1000,
+                improving: true,
+            };
+            let mut node = LoopState::new(-500, -500, 1);
+            searcher.should_prune(&pos, &picked, &ctx, &mut node)
+        };
+        assert!(prune("d1d4", 2), "the queen hangs to the pawn");
+        assert!(!prune("d1d3", 2), "a safe square");
+        assert!(!prune("d1g4", 2), "a check is never pruned here");
+        assert!(!prune("d1d4", 40), "deep enough to be searched");
+    }
 
     /// A singular-extension search leaves its excluded move out and stores nothing: with the
     /// only legal move excluded the node has no move to search and fails low, and the table

@@ -149,6 +149,8 @@ search_params! {
     see_max_depth: "SeePruneMaxDepth" = 6, 1..=12, step 1;
     /// The SEE loss per ply of depth a pruned capture must exceed.
     see_noisy_margin: "SeeNoisyMargin" = 90, 20..=200, step 10;
+    /// A quiet move losing more than this times its reduced depth squared is pruned.
+    see_quiet_margin: "SeeQuietMargin" = 30, 5..=100, step 5;
     /// Quiescence delta pruning: the margin over winning the captured piece.
     qs_delta_margin: "QsDeltaMargin" = 200, 0..=500, step 20;
     /// Aspiration windows are used from this depth on.
