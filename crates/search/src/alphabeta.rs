@@ -305,6 +305,14 @@ impl Searcher<'_> {
         }
     }
 
+    /// The late move reduction of the `moves`-th move at `depth` in whole plies, before the
+    /// node's own adjustments: the table's, less a ply per `LmrHistoryDivisor` of the move's
+    /// history. Reductions and pruning by the reduced depth share it.
+    #[inline]
+    fn base_reduction(&self, depth: i32, moves: usize, history: i32) -> i32 {
+        self.worker.lmr.get(depth, moves) - history / self.params.lmr_history_divisor()
+    }
+
     /// Move-loop pruning: whether the picked move can be skipped without searching it. Never
     /// before one move has been searched and found not to lose to a mate.
     pub(crate) fn should_prune(
@@ -341,15 +349,16 @@ impl Searcher<'_> {
             // A quiet move that loses material to the exchanges on its square, judged at the
             // depth it would get after its reduction (Stockfish's `lmrDepth`): the shallower,
             // the less loss is forgiven.
-            let reduced = (depth - 1 - self.worker.lmr.get(depth, node.searched + 1)
-                + picked.history / p.lmr_history_divisor())
-            .max(0);
-            if !ctx.in_check
-                && reduced <= p.see_max_depth()
-                && !see_ge(pos, mv, -p.see_quiet_margin() * reduced * reduced)
-                && !gives_check()
-            {
-                return true;
+            if !ctx.in_check {
+                let reduced =
+                    (depth - 1 - self.base_reduction(depth, node.searched + 1, picked.history))
+                        .max(0);
+                if reduced <= p.see_max_depth()
+                    && !see_ge(pos, mv, -p.see_quiet_margin() * reduced * reduced)
+                    && !gives_check()
+                {
+                    return true;
+                }
             }
             // History pruning: at shallow depth, a quiet move with a bad enough record.
             !ctx.pv_node
@@ -403,8 +412,7 @@ impl Searcher<'_> {
                     // The table's and the history's parts are whole plies; the adjustments
                     // are in 1/1024 ply, so a tuner can move them by less than a ply.
                     let adjust = |on: bool, by: i32| if on { by } else { 0 };
-                    let r1024 = 1024 * s.worker.lmr.get(depth, searched)
-                        - 1024 * (picked.history / p.lmr_history_divisor())
+                    let r1024 = 1024 * s.base_reduction(depth, searched, picked.history)
                         - adjust(ctx.pv_node, p.lmr_pv())
                         + adjust(!ctx.improving, p.lmr_not_improving())
                         + adjust(ctx.cut_node, p.lmr_cut_node())
