@@ -617,11 +617,8 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::SearchControl;
     use crate::score::mate_in;
-    use crate::smp::pool_state::PoolState;
     use crate::worker::Worker;
-    use tt::TranspositionTable;
 
     /// SEE pruning of quiet moves: at a shallow node whose evaluation is far above alpha (so
     /// futility does not apply), a queen move to a square a pawn guards is skipped, a queen
@@ -631,12 +628,9 @@ mod tests {
     fn quiet_moves_that_lose_material_are_pruned_at_shallow_depth() {
         // White: Kg1, Qd1; Black: Kg8, pawns a7, e5 (guards d4) and h5 (guards g4).
         let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        let prune = |uci: &str, depth: i32| {
+        let prune = |searcher: &mut Searcher<'_>, uci: &str, depth: i32| {
             let picked = Picked {
                 mv: pos.parse_uci_move(uci, false).expect("legal"),
                 class: MoveClass::Quiet,
@@ -656,10 +650,12 @@ mod tests {
             let mut node = LoopState::new(-500, -500, 1);
             searcher.should_prune(&pos, &picked, &ctx, &mut node)
         };
-        assert!(prune("d1d4", 2), "the queen hangs to the pawn");
-        assert!(!prune("d1d3", 2), "a safe square");
-        assert!(!prune("d1g4", 2), "a check is never pruned here");
-        assert!(!prune("d1d4", 40), "deep enough to be searched");
+        worker.with_test_searcher(|s| {
+            assert!(prune(s, "d1d4", 2), "the queen hangs to the pawn");
+            assert!(!prune(s, "d1d3", 2), "a safe square");
+            assert!(!prune(s, "d1g4", 2), "a check is never pruned here");
+            assert!(!prune(s, "d1d4", 40), "deep enough to be searched");
+        });
     }
 
     /// A singular-extension search leaves its excluded move out and stores nothing: with the
@@ -671,19 +667,19 @@ mod tests {
         let pos = Position::from_fen("1r5k/8/8/8/8/P7/7r/K7 w - - 0 1").expect("FEN");
         let only = pos.parse_uci_move("a3a4", false).expect("legal");
         assert_eq!(pos.legal_moves().len(), 1);
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        searcher.worker.stack[1].excluded = Some(only);
-        let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
-        assert_eq!(score, -INFINITE);
-        assert!(tt.probe(pos.key(), 1).is_none(), "nothing stored");
-        searcher.worker.stack[1].excluded = None;
-        let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
-        assert!(score > -INFINITE);
-        assert!(tt.probe(pos.key(), 1).is_some(), "the whole node is stored");
+        worker.with_test_searcher(|searcher| {
+            searcher.worker.stack[1].excluded = Some(only);
+            let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
+            assert_eq!(score, -INFINITE);
+            assert!(searcher.tt.probe(pos.key(), 1).is_none(), "nothing stored");
+            searcher.worker.stack[1].excluded = None;
+            let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
+            assert!(score > -INFINITE);
+            let stored = searcher.tt.probe(pos.key(), 1);
+            assert!(stored.is_some(), "the whole node is stored");
+        });
     }
 
     /// Quiescence scores a repetition as a draw, as the main search does: a quiet move at
@@ -699,15 +695,14 @@ mod tests {
             keys.push(pos.key());
         }
         assert_eq!(pos.key(), start.key());
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
-        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        assert_eq!(searcher.qsearch(&pos, -1000, 1000, 1), 0);
-        // The control case: the same position with no history is simply a queen up.
-        searcher.worker.keys = vec![pos.key()];
-        assert!(searcher.qsearch(&pos, -1000, 1000, 1) > 500);
+        worker.with_test_searcher(|searcher| {
+            assert_eq!(searcher.qsearch(&pos, -1000, 1000, 1), 0);
+            // The control case: the same position with no history is simply a queen up.
+            searcher.worker.keys = vec![pos.key()];
+            assert!(searcher.qsearch(&pos, -1000, 1000, 1) > 500);
+        });
     }
 
     /// A mate found at one ply and stored in the table is read back, at another ply, as the
@@ -716,18 +711,17 @@ mod tests {
     #[test]
     fn a_stored_mate_keeps_its_distance_from_the_node() {
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        // Mate in 3 plies from this node, found when it stood 6 plies from the root.
-        searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
-        for ply in [1, 2, 9] {
-            let score = searcher.negamax(&pos, 5, 0, 1, ply, true);
-            assert_eq!(score, mate_in(ply + 3), "negamax at ply {ply}");
-            let score = searcher.qsearch(&pos, 0, 1, ply);
-            assert_eq!(score, mate_in(ply + 3), "qsearch at ply {ply}");
-        }
+        worker.with_test_searcher(|searcher| {
+            // Mate in 3 plies from this node, found when it stood 6 plies from the root.
+            searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
+            for ply in [1, 2, 9] {
+                let score = searcher.negamax(&pos, 5, 0, 1, ply, true);
+                assert_eq!(score, mate_in(ply + 3), "negamax at ply {ply}");
+                let score = searcher.qsearch(&pos, 0, 1, ply);
+                assert_eq!(score, mate_in(ply + 3), "qsearch at ply {ply}");
+            }
+        });
     }
 }

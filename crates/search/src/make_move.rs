@@ -73,10 +73,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::SearchControl;
-    use crate::smp::pool_state::PoolState;
     use crate::worker::Worker;
-    use tt::TranspositionTable;
 
     /// A child inherits the line's double extensions and excludes no move, whatever a
     /// singular-extension search left in its slot before; after a null move likewise.
@@ -84,28 +81,23 @@ mod tests {
     fn children_inherit_double_extensions_and_exclude_nothing() {
         let pos = Position::startpos();
         let mv = pos.parse_uci_move("e2e4", false).expect("legal");
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let mut searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        searcher.worker.stack[3].double_extensions = 2;
-        searcher.worker.stack[4].double_extensions = 5;
-        searcher.worker.stack[4].excluded = Some(mv);
-        let seen = searcher.with_move(&pos, mv, 3, |s, _| {
+        worker.stack[3].double_extensions = 2;
+        worker.stack[4].double_extensions = 5;
+        worker.stack[4].excluded = Some(mv);
+        let child_frame = |s: &mut Searcher<'_>| {
             (
                 s.worker.stack[4].double_extensions,
                 s.worker.stack[4].excluded,
             )
+        };
+        worker.with_test_searcher(|searcher| {
+            let seen = searcher.with_move(&pos, mv, 3, |s, _| child_frame(s));
+            assert_eq!(seen, (2, None));
+            searcher.worker.stack[4].excluded = Some(mv);
+            let seen = searcher.with_null(&pos, 3, |s, _| child_frame(s));
+            assert_eq!(seen, (2, None));
         });
-        assert_eq!(seen, (2, None));
-        searcher.worker.stack[4].excluded = Some(mv);
-        let seen = searcher.with_null(&pos, 3, |s, _| {
-            (
-                s.worker.stack[4].double_extensions,
-                s.worker.stack[4].excluded,
-            )
-        });
-        assert_eq!(seen, (2, None));
     }
 }

@@ -185,13 +185,20 @@ impl Worker {
     ) -> Searcher<'a> {
         Searcher::new(tt, control, pool, index, tm.map(MainThread::new), self)
     }
+
+    /// Runs `f` on this worker's searcher as the unit tests set it up: thread 0 of one, a
+    /// fresh 1 MiB table (`searcher.tt`), no time manager, no stop.
+    #[cfg(test)]
+    pub(crate) fn with_test_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher<'_>) -> R) -> R {
+        let tt = TranspositionTable::new(1).expect("table");
+        let (control, pool) = (SearchControl::default(), PoolState::new(1));
+        f(&mut self.searcher(&tt, &control, &pool, 0, None))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::SearchControl;
-    use tt::TranspositionTable;
 
     #[test]
     fn small_node_limits_are_checked_more_often() {
@@ -218,13 +225,10 @@ mod tests {
     }
 
     fn is_repetition(keys: Vec<u64>, pos: &Position) -> bool {
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         worker.keys = keys;
         worker.stack[0].plies_from_null = usize::MAX;
-        let searcher = worker.searcher(&tt, &control, &pool, 0, None);
-        searcher.is_repetition(pos, 0)
+        worker.with_test_searcher(|searcher| searcher.is_repetition(pos, 0))
     }
 
     #[test]
@@ -273,30 +277,28 @@ mod tests {
     /// A cycle through a null move is no repetition; one after the null move is.
     #[test]
     fn repetitions_do_not_reach_back_across_a_null_move() {
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
         let mut worker = Worker::new();
         let start = Position::startpos();
         worker.keys.push(start.key());
         worker.stack[0].plies_from_null = usize::MAX;
-        let mut s = worker.searcher(&tt, &control, &pool, 0, None);
-
-        // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
-        let through = [Some("g1f3"), None, Some("f3g1"), None];
-        assert!(!repeats_after(&mut s, &start, 0, &through));
-        // The same without the passes is a repetition (the control case).
-        let real = [Some("g1f3"), Some("g8f6"), Some("f3g1"), Some("f6g8")];
-        assert!(repeats_after(&mut s, &start, 0, &real));
-        // A pass, then four real moves that come back: a repetition after the null move.
-        let after = [
-            Some("e2e4"),
-            None,
-            Some("g1f3"),
-            Some("g8f6"),
-            Some("f3g1"),
-            Some("f6g8"),
-        ];
-        assert!(repeats_after(&mut s, &start, 0, &after));
-        assert_eq!(s.worker.keys, [start.key()], "every move taken back");
+        worker.with_test_searcher(|s| {
+            // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
+            let through = [Some("g1f3"), None, Some("f3g1"), None];
+            assert!(!repeats_after(s, &start, 0, &through));
+            // The same without the passes is a repetition (the control case).
+            let real = [Some("g1f3"), Some("g8f6"), Some("f3g1"), Some("f6g8")];
+            assert!(repeats_after(s, &start, 0, &real));
+            // A pass, then four real moves that come back: a repetition after the null move.
+            let after = [
+                Some("e2e4"),
+                None,
+                Some("g1f3"),
+                Some("g8f6"),
+                Some("f3g1"),
+                Some("f6g8"),
+            ];
+            assert!(repeats_after(s, &start, 0, &after));
+            assert_eq!(s.worker.keys, [start.key()], "every move taken back");
+        });
     }
 }
