@@ -3,6 +3,8 @@
 # Usage: run_selfplay.sh EXPERIMENT [GAMES] [TC]   (TC as fastchess reads it: 5+0.05, 40/20)
 #   threads      Threads=2 against Threads=1, concurrency 1 (the 2-thread side needs
 #                both cores while it thinks)
+#   threads4     Threads=4 against Threads=1, concurrency 1 (set CONCURRENCY to the free
+#                cores divided by five on a larger machine)
 #   marginal     Time Model Marginal (the default) against Classic, concurrency 2
 #   paced        Marginal with its threshold paced to spend 115% of the optimum
 #                (TM Spend Target 115) against Classic, concurrency 2
@@ -23,6 +25,7 @@ PARALLEL=2
 NAMES="with-mechanism without-mechanism"
 case $EXPERIMENT in
   threads) PARALLEL=1; A="option.Threads=2"; B="option.Threads=1"; NAMES="threads-2 threads-1" ;;
+  threads4) PARALLEL=1; A="option.Threads=4"; B="option.Threads=1"; NAMES="threads-4 threads-1" ;;
   marginal) A="option.Time Model=Marginal"; B="option.Time Model=Classic"; NAMES="marginal classic" ;;
   paced) A="option.TM Spend Target=115"; B="option.Time Model=Classic"; NAMES="paced classic" ;;
   fixed) A="option.TM Spend Target=0"; B="option.Time Model=Classic"; NAMES="fixed classic" ;;

@@ -109,6 +109,14 @@ pub struct SmpBenchArgs {
     /// Expected cut nodes never split (only PV nodes and expected all-nodes).
     #[arg(long)]
     pub no_cut_node_splits: bool,
+    /// Microseconds an idle thread sleeps between looks for a split point to join (default:
+    /// by thread count and cores).
+    #[arg(long)]
+    pub idle_park_micros: Option<u64>,
+    /// An owner waiting for its helpers helps anywhere below its split point, not only at
+    /// split points its helpers opened.
+    #[arg(long)]
+    pub owner_helps_below: bool,
 }
 
 /// Runs `tsubame smp-bench`: the time-to-depth speedup of each thread count.
@@ -124,6 +132,8 @@ pub fn run_smp(args: &SmpBenchArgs) {
             max_helpers: args.max_helpers,
             no_late_join: args.no_late_join,
             no_cut_node_splits: args.no_cut_node_splits,
+            idle_park_micros: args.idle_park_micros,
+            owner_helps_below: args.owner_helps_below,
         },
     };
     smp_bench::run(&bench, &Stdout);

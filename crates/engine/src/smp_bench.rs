@@ -49,6 +49,10 @@ pub struct SplitOverrides {
     pub no_late_join: bool,
     /// Expected cut nodes never split.
     pub no_cut_node_splits: bool,
+    /// Microseconds an idle thread sleeps between looks for work.
+    pub idle_park_micros: Option<u64>,
+    /// A waiting owner helps anywhere below its split point, not only at its helpers'.
+    pub owner_helps_below: bool,
 }
 
 impl SplitOverrides {
@@ -60,6 +64,8 @@ impl SplitOverrides {
             max_helpers: self.max_helpers.unwrap_or(own.max_helpers),
             late_join: own.late_join && !self.no_late_join,
             cut_node_splits: own.cut_node_splits && !self.no_cut_node_splits,
+            idle_park_micros: self.idle_park_micros.unwrap_or(own.idle_park_micros),
+            owner_helps_below: own.owner_helps_below || self.owner_helps_below,
             ..own
         }
     }
@@ -134,9 +140,19 @@ pub fn run(bench: &SmpBench, out: &dyn Output) {
             } else {
                 "no late join"
             };
+            let cuts = if c.cut_node_splits {
+                ""
+            } else {
+                ", no cut-node splits"
+            };
+            let owners = if c.owner_helps_below {
+                "owners help below"
+            } else {
+                "owners help helpers"
+            };
             format!(
-                "T{n}: depth >= {}, <= {} helpers, {late}",
-                c.min_depth, c.max_helpers
+                "T{n}: depth >= {}, <= {} helpers, {late}{cuts}, {owners}, idle park {} us",
+                c.min_depth, c.max_helpers, c.idle_park_micros
             )
         })
         .collect();
@@ -254,6 +270,21 @@ mod tests {
         };
         assert!(!all_nodes.config(8).cut_node_splits);
         assert_eq!(config.max_helpers, SplitConfig::for_threads(2).max_helpers);
+        let park = SplitOverrides {
+            idle_park_micros: Some(1000),
+            ..SplitOverrides::default()
+        };
+        assert_eq!(park.config(16).idle_park_micros, 1000);
+        assert!(!park.config(16).owner_helps_below);
+        let below = SplitOverrides {
+            owner_helps_below: true,
+            ..SplitOverrides::default()
+        };
+        assert!(below.config(16).owner_helps_below);
+        assert_eq!(
+            park.config(16).min_depth,
+            SplitConfig::for_threads(16).min_depth
+        );
     }
 
     #[test]

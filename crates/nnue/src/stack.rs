@@ -119,10 +119,12 @@ impl AccumulatorStack {
         &self.slots[ply].acc
     }
 
-    /// A copy of the slots `from..=to`, for a line that another one will overwrite there and
-    /// that must survive it (a thread that helps elsewhere while its own line waits).
-    pub fn save(&self, from: usize, to: usize) -> Vec<AccumulatorSlot> {
-        self.slots[from..=to].to_vec()
+    /// Appends a copy of the slots `from..=to` to `saved`, for a line that another one will
+    /// overwrite there and that must survive it (a thread that helps elsewhere while its own
+    /// line waits). Appended, so that nested saves share one buffer, which stops allocating
+    /// once it has grown.
+    pub fn save(&self, from: usize, to: usize, saved: &mut Vec<AccumulatorSlot>) {
+        saved.extend_from_slice(&self.slots[from..=to]);
     }
 
     /// Puts back slots taken by [`AccumulatorStack::save`] from `from` on.

@@ -147,7 +147,9 @@ fn a_saved_line_survives_another_line_started_over_it() {
     }
     // Ply 1 up to date, plies 2 and 3 still pending when saved.
     assert_eq!(stack.current(&nnue, 1), fresh(&nnue, &line[1]));
-    let saved = stack.save(1, 3);
+    let mut saved = Vec::new();
+    stack.save(1, 3, &mut saved);
+    assert_eq!(saved.len(), 3);
 
     let mut other = start.clone();
     for uci in ["e2e4", "e7e5"] {

@@ -40,6 +40,7 @@ mod root_move;
 mod score;
 mod searcher;
 mod see;
+mod set_aside;
 mod smp;
 mod stack;
 mod strength;

@@ -19,6 +19,7 @@ use crate::history::{History, Killers};
 use crate::params::{LmrTable, SearchParams};
 use crate::pv::PvTable;
 use crate::score::MAX_PLY;
+use crate::set_aside::SetAside;
 use crate::stack::PlyState;
 
 /// One search thread's own state, kept between searches.
@@ -41,6 +42,8 @@ pub struct Worker {
     pub(crate) network: Option<Arc<Network>>,
     /// The network's accumulator per ply of the current line (unused without a network).
     pub(crate) accumulators: AccumulatorStack,
+    /// Its own lines, while it waits on a split point of its own and helps elsewhere.
+    pub(crate) set_aside: SetAside,
     /// How the last few hundred timed searches spent against their plan, which keeps the time
     /// manager's threshold on budget. Only the main thread's worker records it, and
     /// [`Worker::clear`] keeps it: it calibrates the time control and the machine, not the
@@ -69,6 +72,7 @@ impl Worker {
             network: None,
             // One per ply and one for the children of the last, as the ply stack.
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
+            set_aside: SetAside::default(),
             pace: Pace::default(),
         }
     }

@@ -168,9 +168,11 @@ fn tools_keep_their_syntax() {
     assert_eq!((smp.runs, smp.positions, smp.no_late_join), (1, 42, false));
     assert!(!smp.no_cut_node_splits);
     assert_eq!((smp.min_split_depth, smp.max_helpers), (None, None));
+    assert_eq!(smp.idle_park_micros, None);
+    assert!(!smp.owner_helps_below);
     let Command::SmpBench(smp) = tool(
         "smp-bench 20 1,2,4 64 --runs 3 --positions 16 --min-split-depth 6 --max-helpers 4 \
-         --no-late-join --no-cut-node-splits",
+         --no-late-join --no-cut-node-splits --idle-park-micros 200 --owner-helps-below",
     ) else {
         panic!("not smp-bench");
     };
@@ -188,6 +190,8 @@ fn tools_keep_their_syntax() {
         (3, 16, Some(6), Some(4))
     );
     assert!(smp.no_late_join && smp.no_cut_node_splits);
+    assert_eq!(smp.idle_park_micros, Some(200));
+    assert!(smp.owner_helps_below);
     assert!(parse(words("smp-bench --positions 43")).is_err());
     assert!(parse(words("smp-bench --runs 0")).is_err());
     assert_eq!(tool("timeplan"), Command::Timeplan);

@@ -78,7 +78,7 @@ impl<'a> SmpLink<'a> {
 
     /// Whether some thread could help at a split point this thread opens now.
     pub fn helper_available(&self) -> bool {
-        self.pool.has_helper_for(self.index)
+        self.pool.has_helper_for(self.index, self.chain.as_ref())
     }
 }
 

@@ -15,7 +15,7 @@ use crossbeam_utils::CachePadded;
 
 use super::config::SplitConfig;
 use super::contended::{lock_counting, try_lock};
-use super::split_point::SplitPoint;
+use super::split_point::{SplitPoint, chain_reaches};
 use super::stats::{SplitStats, SplitSummary};
 
 /// What a thread is doing, changed only under its lock.
@@ -203,11 +203,12 @@ impl PoolState {
         }
     }
 
-    /// Whether some thread could join a split point that `thread` opens now: a free idle
-    /// thread, or an owner idle while it waits for `thread` (the "helpful master"). Without
-    /// the second case, with two threads the owner that finished its share of a split point
-    /// first would idle until its helper's whole subtree is done.
-    pub fn has_helper_for(&self, thread: usize) -> bool {
+    /// Whether some thread could join a split point that `thread` opens now under the split
+    /// points `chain`: a free idle thread, or an owner idle while it waits for work below its
+    /// split point (the "helpful master"). Without the second case, with two threads the
+    /// owner that finished its share of a split point first would idle until its helper's
+    /// whole subtree is done.
+    pub fn has_helper_for(&self, thread: usize, chain: Option<&Arc<SplitPoint>>) -> bool {
         if self.idle.load(Ordering::Relaxed) > 0 {
             return true;
         }
@@ -221,18 +222,26 @@ impl PoolState {
                 && slot.waiting_idle.load(Ordering::Relaxed)
                 && slot
                     .try_lock()
-                    .is_some_and(|now| Self::available_to(&now, thread))
+                    .is_some_and(|now| self.available_to(&now, thread, chain))
         })
     }
 
-    /// Whether a thread doing `now` may be assigned by `owner` (under its lock).
-    fn available_to(now: &Assignment, owner: usize) -> bool {
+    /// Whether a thread doing `now` may be assigned by `owner` to a split point opened under
+    /// `chain` (under the thread's lock). A waiting owner may be, for work its own split
+    /// point waits for: where its helpers open split points, or anywhere below its own
+    /// ([`SplitConfig::owner_helps_below`]).
+    fn available_to(
+        &self,
+        now: &Assignment,
+        owner: usize,
+        chain: Option<&Arc<SplitPoint>>,
+    ) -> bool {
         !now.searching
             && now.assigned.is_none()
-            && now
-                .waiting_on
-                .as_ref()
-                .is_none_or(|own| own.has_helper(owner))
+            && now.waiting_on.as_ref().is_none_or(|own| {
+                own.has_helper(owner)
+                    || (self.config.owner_helps_below && chain_reaches(chain, own))
+            })
     }
 
     /// Assigns idle threads available to `owner` to `sp`; returns how many joined.
@@ -249,7 +258,7 @@ impl PoolState {
                 continue;
             }
             let mut now = slot.lock();
-            if Self::available_to(&now, owner) {
+            if self.available_to(&now, owner, Some(sp)) {
                 sp.add_helper(index);
                 now.assigned = Some(Arc::clone(sp));
                 now.searching = true;
@@ -265,14 +274,17 @@ impl PoolState {
     /// leaves that is not cut off and has room (the most work left to share), if any. An
     /// owner waiting on `waiting_for` considers only the split points of that split point's
     /// helpers (as it last saw them: one that has just left only costs the owner a short
-    /// detour).
+    /// detour), or with [`SplitConfig::owner_helps_below`] any split point below its own.
     pub fn late_join_candidate(
         &self,
         thread: usize,
         waiting_for: Option<&Arc<SplitPoint>>,
     ) -> Option<Arc<SplitPoint>> {
-        let helpers = waiting_for.map(|own| own.helper_set());
+        let below = self.config.owner_helps_below;
+        let helpers = waiting_for.filter(|_| !below).map(|own| own.helper_set());
         let works_for_us = |index: usize| helpers.is_none_or(|set| set.contains(index));
+        let for_us =
+            |sp: &Arc<SplitPoint>| !below || waiting_for.is_none_or(|own| sp.is_within(own));
         let mut best: Option<Arc<SplitPoint>> = None;
         for (index, slot) in self.slots.iter().enumerate() {
             let owns_some = slot.open_splits.load(Ordering::Relaxed) > 0;
@@ -287,7 +299,7 @@ impl PoolState {
                 let deeper = best
                     .as_ref()
                     .is_none_or(|b| sp.context.depth > b.context.depth);
-                if deeper && sp.looks_joinable(self.config.max_helpers) {
+                if deeper && sp.looks_joinable(self.config.max_helpers) && for_us(sp) {
                     best = Some(Arc::clone(sp));
                 }
             }
@@ -317,17 +329,17 @@ mod tests {
         for slot in pool.slots.iter() {
             slot.lock().searching = true;
         }
-        assert!(!pool.has_helper_for(1), "every thread is busy");
+        assert!(!pool.has_helper_for(1, None), "every thread is busy");
         let sp = split_point(0, None);
         sp.add_helper(1);
         wait_idle(&pool, 0, &sp);
-        assert!(pool.has_helper_for(1), "thread 1 works for thread 0");
-        assert!(!pool.has_helper_for(2), "thread 2 does not");
+        assert!(pool.has_helper_for(1, None), "thread 1 works for thread 0");
+        assert!(!pool.has_helper_for(2, None), "thread 2 does not");
         let joining = split_point(1, Some(Arc::clone(&sp)));
         assert_eq!(pool.assign_helpers(1, &joining), 1);
         assert!(joining.has_helper(0));
         assert!(
-            !pool.has_helper_for(1),
+            !pool.has_helper_for(1, None),
             "assigned once, it is no longer available"
         );
     }
@@ -370,13 +382,56 @@ mod tests {
     }
 
     #[test]
+    fn a_waiting_owner_may_help_anywhere_below_its_split_point() {
+        let pool = PoolState::with_config(
+            4,
+            SplitConfig {
+                owner_helps_below: true,
+                ..SplitConfig::for_threads(4)
+            },
+        );
+        let own = split_point(0, None);
+        own.add_helper(1);
+        // Thread 2 helps thread 1's split point below `own` and opens one further down.
+        let child = split_point(1, Some(Arc::clone(&own)));
+        child.add_helper(2);
+        let grandchild = split_point(2, Some(Arc::clone(&child)));
+        let elsewhere = split_point(3, None);
+        open(&pool, &grandchild);
+        open(&pool, &elsewhere);
+        let pick = pool
+            .late_join_candidate(0, Some(&own))
+            .expect("one is below");
+        assert!(Arc::ptr_eq(&pick, &grandchild));
+
+        // Assignment: a waiting owner is available to a split point opened below its own,
+        // by whichever thread, and not to one elsewhere.
+        wait_idle(&pool, 0, &own);
+        assert!(pool.has_helper_for(2, Some(&child)));
+        assert!(!pool.has_helper_for(3, None));
+        assert_eq!(pool.assign_helpers(3, &elsewhere), 0);
+        assert_eq!(pool.assign_helpers(2, &grandchild), 1);
+        assert!(grandchild.has_helper(0));
+
+        // With the rule off (the default), only its own helpers' split points.
+        let strict = PoolState::new(4);
+        open(&strict, &grandchild);
+        assert!(
+            strict.late_join_candidate(0, Some(&own)).is_none(),
+            "thread 2 is no helper of it"
+        );
+        open(&strict, &child);
+        assert!(strict.late_join_candidate(0, Some(&own)).is_some());
+    }
+
+    #[test]
     fn a_free_idle_thread_helps_anyone() {
         let pool = PoolState::new(3);
         pool.slots[0].lock().searching = true;
         pool.slots[1].lock().searching = true;
         pool.idle.fetch_add(1, Ordering::Relaxed);
         pool.slots[2].free_idle.store(true, Ordering::Relaxed);
-        assert!(pool.has_helper_for(0) && pool.has_helper_for(1));
+        assert!(pool.has_helper_for(0, None) && pool.has_helper_for(1, None));
         let sp = split_point(1, None);
         assert_eq!(pool.assign_helpers(1, &sp), 1);
         assert!(sp.has_helper(2) && !sp.has_helper(0));

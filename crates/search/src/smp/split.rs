@@ -97,24 +97,32 @@ impl Searcher<'_> {
         let ctx = sp.context;
         let ply = ctx.ply;
         let saved_chain = self.smp.chain.replace(Arc::clone(sp));
-        // A helper may be an owner waiting on its own split point: its suspended frames' keys,
-        // ply states and accumulators are set aside and restored afterwards.
+        // A helper may be an owner waiting on its own split point: its suspended line (keys,
+        // frames up to its node's children, accumulators from this split point's ply to its
+        // node's) is set aside and restored afterwards. A free helper has no line to keep.
         let saved = match role {
             Role::Owner => None,
             Role::Helper { suspended } => {
-                let keys = std::mem::replace(&mut self.worker.keys, sp.keys.clone());
-                let plies = self.worker.stack.clone();
-                for (frame, line) in self.worker.stack.iter_mut().zip(&sp.plies) {
+                let worker = &mut *self.worker;
+                let mark = suspended.map(|own| {
+                    let frames = (own + 2).min(worker.stack.len());
+                    let slots = (own >= ply && worker.network.is_some()).then_some((
+                        &worker.accumulators,
+                        ply,
+                        own,
+                    ));
+                    worker
+                        .set_aside
+                        .push(&worker.keys, &worker.stack[..frames], slots)
+                });
+                worker.keys.clear();
+                worker.keys.extend_from_slice(&sp.keys);
+                for (frame, line) in worker.stack.iter_mut().zip(&sp.plies) {
                     frame.take_line(line);
                 }
-                self.worker.stack[ply + 1].killers = sp.child_killers;
-                // Only the slots from the split point's ply to the suspended node's are both
-                // overwritten here and needed later.
-                let accumulators = suspended
-                    .filter(|&own| own >= ply && self.worker.network.is_some())
-                    .map(|own| self.worker.accumulators.save(ply, own));
+                worker.stack[ply + 1].killers = sp.child_killers;
                 self.refresh_accumulator(&sp.position, ply);
-                Some((keys, plies, accumulators))
+                mark
             }
         };
         let nodes_before = self.nodes;
@@ -207,15 +215,15 @@ impl Searcher<'_> {
                 .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
         }
         self.smp.chain = saved_chain;
-        if let Some((keys, plies, accumulators)) = saved {
-            self.worker.keys = keys;
-            // The killers learnt here stay, as the histories do.
-            for (frame, line) in self.worker.stack.iter_mut().zip(plies.iter()) {
-                frame.take_line(line);
-            }
-            if let Some(slots) = accumulators {
-                self.worker.accumulators.restore(ply, &slots);
-            }
+        if let Some(mark) = saved {
+            let worker = &mut *self.worker;
+            worker.set_aside.pop(
+                mark,
+                &mut worker.keys,
+                &mut worker.stack[..],
+                &mut worker.accumulators,
+                ply,
+            );
         }
     }
 }

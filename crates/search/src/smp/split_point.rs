@@ -222,6 +222,11 @@ impl SplitPoint {
     /// The owner's last look: if no helper is left, closes the split point to late joiners
     /// (in the same lock, so none can slip in after it) and returns true.
     pub fn close_if_no_helpers(&self) -> bool {
+        // Looked at first without the lock: a waiting owner asks on every turn of its wait,
+        // and taking the lock each time would stall the helpers taking moves here.
+        if !self.helper_set().is_empty() {
+            return false;
+        }
         let mut state = self.lock();
         if !self.helper_set().is_empty() {
             return false;
@@ -250,6 +255,12 @@ impl SplitPoint {
         self.exhausted.load(Ordering::Relaxed)
     }
 
+    /// Whether `ancestor` is this split point or one on the chain above it: work here is
+    /// work for `ancestor`'s subtree.
+    pub fn is_within(self: &Arc<Self>, ancestor: &SplitPoint) -> bool {
+        chain_reaches(Some(self), ancestor)
+    }
+
     /// Whether a cutoff here or at any split point above means this work is wasted.
     pub fn cut_off(self: &Arc<Self>) -> bool {
         let mut sp = Some(self);
@@ -261,6 +272,19 @@ impl SplitPoint {
         }
         false
     }
+}
+
+/// Whether `ancestor` is on the chain of split points from `chain` up (`None`: no chain,
+/// the search outside any split point).
+pub(crate) fn chain_reaches(chain: Option<&Arc<SplitPoint>>, ancestor: &SplitPoint) -> bool {
+    let mut sp = chain;
+    while let Some(s) = sp {
+        if std::ptr::eq(Arc::as_ptr(s), ancestor) {
+            return true;
+        }
+        sp = s.parent.as_ref();
+    }
+    false
 }
 
 #[cfg(test)]
@@ -320,6 +344,17 @@ pub(crate) mod tests {
         assert!(!sibling.cut_off(), "nor a split point beside it");
         top.cutoff.store(true, Ordering::Release);
         assert!(sibling.cut_off());
+    }
+
+    #[test]
+    fn a_split_point_is_within_itself_and_those_above_it_only() {
+        let top = split_point(0, None);
+        let middle = split_point(1, Some(Arc::clone(&top)));
+        let bottom = split_point(2, Some(Arc::clone(&middle)));
+        let sibling = split_point(3, Some(Arc::clone(&top)));
+        assert!(bottom.is_within(&bottom) && bottom.is_within(&middle) && bottom.is_within(&top));
+        assert!(!bottom.is_within(&sibling) && !middle.is_within(&bottom));
+        assert!(!chain_reaches(None, &top));
     }
 
     #[test]

@@ -124,7 +124,9 @@ impl Searcher<'_> {
                         self.check_limits();
                     }
                     if backoff.is_completed() {
-                        std::thread::park_timeout(Duration::from_millis(1));
+                        std::thread::park_timeout(Duration::from_micros(
+                            pool.config.idle_park_micros,
+                        ));
                     } else {
                         backoff.snooze();
                     }
