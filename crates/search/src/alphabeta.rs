@@ -10,7 +10,7 @@ use crate::params::SearchParams;
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::see::see_ge;
-use crate::smp::split_point::SplitWork;
+use crate::smp::split_point::{ListedMoves, SplitWork};
 
 /// Quiet moves searched before the rest are skipped at shallow depths.
 #[inline]
@@ -231,7 +231,9 @@ impl Searcher<'_> {
             // Young brothers wait: with the first move searched, the rest may go in parallel
             // (not in a singular-extension search, whose excluded move is this thread's own).
             if excluded.is_none() && self.can_split(depth, cut_node) {
-                node = self.split(pos, ctx, SplitWork::Node(picker), node).0;
+                let (history, params) = (&self.worker.history, &self.params);
+                let moves = ListedMoves::drain(&mut picker, pos, history, params);
+                node = self.split(pos, ctx, SplitWork::Node(moves), node).0;
                 if self.aborted() {
                     return 0;
                 }

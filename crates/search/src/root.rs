@@ -226,8 +226,8 @@ impl RootSearch<'_, '_> {
     fn split_root(&mut self, ctx: NodeContext, node: LoopState, from: usize) -> i32 {
         let moves = self.moves[from..].iter().map(|rm| rm.mv).collect();
         let work = SplitWork::Root(RootMoves::new(moves));
-        let (node, work) = self.searcher.split(&self.root, ctx, work, node);
-        if let Some(SplitWork::Root(root)) = work {
+        let (node, root) = self.searcher.split(&self.root, ctx, work, node);
+        if let Some(root) = root {
             self.best_move_changes += root.best_move_changes;
             for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {
                 let Some(result) = result else {

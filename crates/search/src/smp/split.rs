@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crossbeam_utils::CachePadded;
 use movegen::{Move, Position};
 
-use super::split_point::{Role, RootResult, SplitPoint, SplitState, SplitWork};
+use super::split_point::{
+    ListedMoves, PublishedLoop, Role, RootMoves, RootResult, SplitPoint, SplitState, SplitWork,
+};
 use crate::movepick::Picked;
 use crate::node::{LoopState, NodeContext, Step};
 use crate::searcher::Searcher;
@@ -33,16 +35,20 @@ impl Searcher<'_> {
 
     /// Turns the current node into a split point, searches its remaining moves together with
     /// the helpers it can get, waits for them (helping them meanwhile), and returns the node's
-    /// final state and the work taken back from the split point (at the root it holds the root
-    /// moves' results). If no helper joined, the owner simply searches on alone.
+    /// final state and, at the root, the root moves with their results. If no helper joined,
+    /// the owner simply searches on alone.
     pub(crate) fn split(
         &mut self,
         pos: &Position,
         context: NodeContext,
         work: SplitWork,
         node: LoopState,
-    ) -> (LoopState, Option<SplitWork>) {
+    ) -> (LoopState, Option<RootMoves>) {
         let ply = context.ply;
+        let (at_root, moves, root) = match work {
+            SplitWork::Node(moves) => (false, moves, None),
+            SplitWork::Root(root) => (true, ListedMoves::default(), Some(root)),
+        };
         let sp = Arc::new(SplitPoint {
             owner: self.smp.index,
             parent: self.smp.chain.clone(),
@@ -51,10 +57,13 @@ impl Searcher<'_> {
             keys: self.worker.keys.clone(),
             plies: self.worker.stack[..=ply].to_vec(),
             child_killers: self.worker.stack[ply + 1].killers,
+            at_root,
+            moves,
+            published: CachePadded::new(PublishedLoop::new(&node)),
             cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
             lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
-            state: CachePadded::new(Mutex::new(SplitState::new(work, node))),
+            state: CachePadded::new(Mutex::new(SplitState::new(root, node))),
             helpers: CachePadded::default(),
         });
         let pool = self.smp.pool;
@@ -89,10 +98,12 @@ impl Searcher<'_> {
         if context.pv_node && !state.pv.is_empty() {
             self.worker.pv.set_line(ply, &state.pv);
         }
-        (state.node.clone(), state.work.take())
+        let mut node = state.node.clone();
+        node.searched = sp.published.searched();
+        (node, state.root.take())
     }
 
-    /// Searches moves of `sp` until its picker is empty or the work is cut off.
+    /// Searches moves of `sp` until none is left or the work is cut off.
     pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, role: Role) {
         let ctx = sp.context;
         let ply = ctx.ply;
@@ -128,37 +139,23 @@ impl Searcher<'_> {
         let nodes_before = self.nodes;
         loop {
             let move_start = self.nodes;
-            let (next, alpha, searched) = {
+            if self.aborted() {
+                break;
+            }
+            let next = if sp.at_root {
                 let mut state = sp.lock();
-                if self.aborted() {
-                    break;
-                }
                 let state = &mut *state;
-                let mut next = None;
-                match &mut state.work {
-                    Some(SplitWork::Node(picker)) => {
-                        let (history, params) = (&self.worker.history, &self.params);
-                        while let Some(picked) = picker.next_move(&sp.position, history, params) {
-                            if !self.should_prune(&sp.position, &picked, &ctx, &mut state.node) {
-                                next = Some(Next::Node(picked));
-                                break;
-                            }
-                            if state.node.skip_quiets {
-                                picker.skip_quiets_except_checks();
-                            }
-                        }
-                    }
-                    Some(SplitWork::Root(root)) => {
-                        next = root.next_move().map(|(i, mv)| Next::Root(i, mv));
-                    }
-                    None => {}
-                }
-                let Some(next) = next else {
-                    sp.exhausted.store(true, Ordering::Relaxed);
-                    break;
-                };
-                state.node.searched += 1;
-                (next, state.node.alpha, state.node.searched)
+                let next = state.root.as_mut().and_then(RootMoves::next_move);
+                next.map(|(i, mv)| {
+                    state.node.searched += 1;
+                    (Next::Root(i, mv), state.node.alpha, state.node.searched)
+                })
+            } else {
+                self.next_listed_move(sp, &ctx)
+            };
+            let Some((next, alpha, searched)) = next else {
+                sp.exhausted.store(true, Ordering::Relaxed);
+                break;
             };
             let (mv, root_index, score) = match next {
                 Next::Root(i, mv) => {
@@ -182,7 +179,8 @@ impl Searcher<'_> {
             let mut state = sp.lock();
             let state = &mut *state;
             let step = self.record_move(&sp.position, &ctx, &mut state.node, mv, score);
-            if let (Some(i), Some(SplitWork::Root(root))) = (root_index, &mut state.work) {
+            sp.published.publish(&state.node);
+            if let (Some(i), Some(root)) = (root_index, &mut state.root) {
                 let raised_alpha = step >= Step::RaisedAlpha;
                 let continuation = if raised_alpha {
                     self.worker.pv.line(1).collect()
@@ -226,6 +224,25 @@ impl Searcher<'_> {
             );
         }
     }
+
+    /// The next move of a split node below the root that its pruning rules keep, with the
+    /// window's lower bound to search it with and its move number, without the split point's
+    /// lock (see [`ListedMoves`]); `None` when every move has been handed out.
+    fn next_listed_move(&self, sp: &SplitPoint, ctx: &NodeContext) -> Option<(Next, i32, usize)> {
+        while let Some(picked) = sp.moves.take() {
+            let mut view = sp.published.view();
+            if self.should_prune(&sp.position, &picked, ctx, &mut view) {
+                sp.published.prune_quiets_if(&view);
+                continue;
+            }
+            return Some((
+                Next::Node(picked),
+                view.alpha,
+                sp.published.count_searched(),
+            ));
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -256,7 +273,6 @@ mod tests {
         let spw = Arc::get_mut(&mut sp).expect("not shared yet");
         spw.child_killers.add(mv("g1f3"));
         spw.plies = vec![PlyState::default(); ply + 1];
-        spw.state.get_mut().expect("not poisoned").work = None; // no move to search
 
         let tt = TranspositionTable::new(1).expect("1 MB table");
         let control = SearchControl::default();
@@ -266,6 +282,49 @@ mod tests {
         let mut helper = worker.searcher(&tt, &control, &pool, 1, None);
         helper.work_at(&sp, Role::Helper { suspended: None });
         assert_eq!(helper.worker.stack[ply + 1].killers, sp.child_killers);
+    }
+
+    /// An owner alone at a split point below the root searches every listed move the pruning
+    /// rules keep, numbers them on from the moves searched before the split, and leaves the
+    /// split point exhausted with the best score recorded.
+    #[test]
+    fn the_owner_searches_every_listed_move() {
+        use crate::movepick::{MovePicker, OrderingHints};
+        use crate::node::LoopState;
+        use crate::score::INFINITE;
+
+        let mut sp = split_point(0, None);
+        let spw = Arc::get_mut(&mut sp).expect("not shared yet");
+        let ply = spw.context.ply;
+        spw.context.depth = 2;
+        spw.context.beta = INFINITE;
+        // A PV node with a high static evaluation: no late move pruning, no futility.
+        (spw.context.pv_node, spw.context.cut_node, spw.context.eval) = (true, false, 1000);
+        spw.plies = vec![PlyState::default(); ply + 1];
+        let mut picker = MovePicker::new(&OrderingHints::default());
+        let worker_history = crate::history::History::default();
+        let params = crate::params::SearchParams::default();
+        spw.moves = ListedMoves::drain(&mut picker, &spw.position, &worker_history, &params);
+        // No move searched yet found a score: nothing may be pruned.
+        let node = LoopState::new(-INFINITE + 1, -INFINITE, 1);
+        spw.published = CachePadded::new(PublishedLoop::new(&node));
+        spw.state.get_mut().expect("not poisoned").node = node;
+
+        let mut worker = Worker::new();
+        worker.keys.push(sp.position.key());
+        worker.with_test_searcher(|owner| {
+            owner.worker.stack[..=ply].copy_from_slice(&sp.plies);
+            owner.refresh_accumulator(&sp.position, ply);
+            owner.work_at(&sp, Role::Owner);
+        });
+        assert!(sp.is_exhausted());
+        assert_eq!(
+            sp.published.searched(),
+            21,
+            "20 moves after the one before the split"
+        );
+        assert!(sp.lock().node.best_score > -INFINITE);
+        assert!(!sp.cut_off(), "a window no score reaches");
     }
 
     /// A frame taking another thread's line takes all of it but the killers, which stay what
@@ -340,7 +399,6 @@ mod tests {
         spw.position = position;
         spw.context.ply = ply;
         spw.plies = vec![PlyState::default(); ply + 1];
-        spw.state.get_mut().expect("not poisoned").work = None; // no move to search
 
         // A free helper: its line starts at the split point, refreshed.
         let mut free = Worker::new();

@@ -1,36 +1,141 @@
 //! Split points (young brothers wait): a node whose first move has been searched hands its
 //! remaining moves to idle threads, which search them in parallel with the owner.
 //!
-//! The node's window, best score and move and its move picker sit behind one lock, under which
-//! its helper set changes too (others read that set without the lock). A beta cutoff sets the
+//! A node's remaining moves are listed once when it splits and handed out without a lock; its
+//! window, best score and move sit behind one lock, taken to record each searched move's score
+//! (what pruning reads of them is published beside it), under which its helper set changes too
+//! (others read that set without the lock). A beta cutoff sets the
 //! split point's `cutoff` flag (`ThreadStop`): every thread below it sees the flag through its
 //! chain of split points (each split point links to the one its owner was working under), so
 //! the stop reaches helpers of helpers too.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use arrayvec::ArrayVec;
 use crossbeam_utils::CachePadded;
 
-use movegen::{Move, Position};
+use movegen::{MAX_MOVES, Move, Position};
 
 use super::contended::lock_counting;
-use crate::history::Killers;
-use crate::movepick::MovePicker;
+use crate::history::{History, Killers};
+use crate::movepick::{MovePicker, Picked};
 use crate::node::{LoopState, NodeContext};
+use crate::params::SearchParams;
 use crate::stack::PlyState;
 
 /// What a split point's threads take their moves from.
-// It lives in the split point's one heap allocation, so the smaller variant's unused bytes
-// cost nothing, while boxing the picker would cost an allocation per split.
+// It is moved into the split point's one heap allocation, so the smaller variant's unused
+// bytes cost nothing, while boxing the list would cost an allocation per split.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum SplitWork {
-    /// A node below the root: its move picker, with the node's pruning rules.
-    Node(MovePicker),
+    /// A node below the root: its remaining moves, with the node's pruning rules.
+    Node(ListedMoves),
     /// The root: its remaining moves in the root's order, each searched in full (no pruning,
     /// no reduction) and its result kept for the root's bookkeeping.
     Root(RootMoves),
+}
+
+/// The remaining moves of a node below the root, listed once in the owner's order when the
+/// node splits and handed out by index without the split point's lock: a move picker shared
+/// by the threads would have to be used under the lock, holding it while it generates, scores
+/// and (with the pruning rules) exchanges out every move.
+#[derive(Debug, Default)]
+pub(crate) struct ListedMoves {
+    moves: ArrayVec<Picked, MAX_MOVES>,
+    /// The next index to hand out; on a cache line of its own, as every thread there takes
+    /// moves from it.
+    next: CachePadded<AtomicUsize>,
+}
+
+impl ListedMoves {
+    /// Every move `picker` has left for `pos`, in its order (`history` ordering those it has
+    /// yet to generate).
+    pub fn drain(
+        picker: &mut MovePicker,
+        pos: &Position,
+        history: &History,
+        params: &SearchParams,
+    ) -> ListedMoves {
+        let mut list = ListedMoves::default();
+        // The picker hands out each legal move at most once, and there are at most MAX_MOVES.
+        while let Some(picked) = picker.next_move(pos, history, params) {
+            list.moves.push(picked);
+        }
+        list
+    }
+
+    /// The next move not yet handed out to any thread.
+    pub fn take(&self) -> Option<Picked> {
+        let index = self.next.fetch_add(1, Ordering::Relaxed);
+        self.moves.get(index).copied()
+    }
+}
+
+/// What the move-loop pruning reads of a split node's state: published by the thread that
+/// records a move (under the lock, as the state changes) and read without the lock by threads
+/// taking moves. A view a moment old only makes a pruning decision as a thread a moment
+/// earlier would have made it.
+#[derive(Debug, Default)]
+pub(crate) struct PublishedLoop {
+    alpha: AtomicI32,
+    best_score: AtomicI32,
+    quiets_tried: AtomicUsize,
+    /// Moves handed out and not pruned: the move number late move reductions go by.
+    searched: AtomicUsize,
+    skip_quiets: AtomicBool,
+}
+
+impl PublishedLoop {
+    /// The view of `node`, as the loop has found it so far.
+    pub fn new(node: &LoopState) -> PublishedLoop {
+        let published = PublishedLoop::default();
+        published.publish(node);
+        published.searched.store(node.searched, Ordering::Relaxed);
+        published
+            .skip_quiets
+            .store(node.skip_quiets, Ordering::Relaxed);
+        published
+    }
+
+    /// Publishes what recording a move changed in `node`.
+    pub fn publish(&self, node: &LoopState) {
+        self.alpha.store(node.alpha, Ordering::Relaxed);
+        self.best_score.store(node.best_score, Ordering::Relaxed);
+        self.quiets_tried
+            .store(node.quiets_tried, Ordering::Relaxed);
+    }
+
+    /// The node's state as far as pruning reads it (the move lists left empty).
+    pub fn view(&self) -> LoopState {
+        LoopState {
+            quiets_tried: self.quiets_tried.load(Ordering::Relaxed),
+            skip_quiets: self.skip_quiets.load(Ordering::Relaxed),
+            ..LoopState::new(
+                self.alpha.load(Ordering::Relaxed),
+                self.best_score.load(Ordering::Relaxed),
+                self.searched.load(Ordering::Relaxed),
+            )
+        }
+    }
+
+    /// Takes what a pruning decision on a `view` changed: every further quiet move ruled out.
+    pub fn prune_quiets_if(&self, view: &LoopState) {
+        if view.skip_quiets {
+            self.skip_quiets.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts one more move searched; returns its number (1 for the first).
+    pub fn count_searched(&self) -> usize {
+        self.searched.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Moves searched so far.
+    pub fn searched(&self) -> usize {
+        self.searched.load(Ordering::Relaxed)
+    }
 }
 
 /// The root moves handed out at a root split point, and what their searches found.
@@ -129,8 +234,9 @@ impl SharedThreadSet {
 /// What changes while threads work at a split point.
 #[derive(Debug)]
 pub(crate) struct SplitState {
-    /// Taken back by the owner once every helper has left.
-    pub work: Option<SplitWork>,
+    /// At the root, its moves and their results, taken back by the owner once every helper
+    /// has left.
+    pub root: Option<RootMoves>,
     pub node: LoopState,
     /// The best line when this is a PV node and a move raised alpha.
     pub pv: Vec<Move>,
@@ -139,11 +245,11 @@ pub(crate) struct SplitState {
 }
 
 impl SplitState {
-    /// The state of a node that splits with `work` left and `node` found so far, no helper
-    /// yet.
-    pub fn new(work: SplitWork, node: LoopState) -> SplitState {
+    /// The state of a node that splits with `root`'s moves left (none below the root) and
+    /// `node` found so far, no helper yet.
+    pub fn new(root: Option<RootMoves>, node: LoopState) -> SplitState {
         SplitState {
-            work: Some(work),
+            root,
             node,
             pv: Vec::new(),
             closed: false,
@@ -167,6 +273,12 @@ pub(crate) struct SplitPoint {
     /// The owner's killers for the children, learnt from the moves searched before the split:
     /// a helper's own killers at that ply come from some unrelated node.
     pub child_killers: Killers,
+    /// The root's split point: its moves are in [`SplitState::root`], handed out under the lock.
+    pub at_root: bool,
+    /// Below the root, the node's moves left when it split (empty at the root).
+    pub moves: ListedMoves,
+    /// What pruning reads of the node's state.
+    pub published: CachePadded<PublishedLoop>,
     // The three groups below are each on cache lines of their own: `cutoff` is read at every
     // node below this split point by every thread there, while the lock and its state are
     // written for every move handed out; sharing a line would make each of those reads miss.
@@ -243,7 +355,7 @@ impl SplitPoint {
             return false;
         }
         let state = self.lock();
-        if state.closed || state.work.is_none() || self.helper_set().len() >= max_helpers {
+        if state.closed || self.helper_set().len() >= max_helpers {
             return false;
         }
         self.helpers.insert(thread);
@@ -293,10 +405,11 @@ pub(crate) mod tests {
     use crate::movepick::OrderingHints;
     use crate::score::INFINITE;
 
-    /// A split point at the start position owned by `owner`, with no helpers yet.
+    /// A split point at the start position owned by `owner`, with no moves left to hand out
+    /// and no helpers yet.
     pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
         let position = Position::startpos();
-        let picker = MovePicker::new(&OrderingHints::default());
+        let node = LoopState::new(9, -INFINITE, 1);
         Arc::new(SplitPoint {
             owner,
             parent,
@@ -314,13 +427,13 @@ pub(crate) mod tests {
             keys: Vec::new(),
             plies: Vec::new(),
             child_killers: Killers::default(),
+            at_root: false,
+            moves: ListedMoves::default(),
+            published: CachePadded::new(PublishedLoop::new(&node)),
             cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
             lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
-            state: CachePadded::new(Mutex::new(SplitState::new(
-                SplitWork::Node(picker),
-                LoopState::new(9, -INFINITE, 1),
-            ))),
+            state: CachePadded::new(Mutex::new(SplitState::new(None, node))),
             helpers: CachePadded::default(),
         })
     }
@@ -371,6 +484,74 @@ pub(crate) mod tests {
         let cut = split_point(0, None);
         cut.cutoff.store(true, Ordering::Release);
         assert!(!cut.try_join(1, 8), "nothing left worth searching");
+    }
+
+    /// A drained picker's moves are handed out once each, in its order, to whichever thread
+    /// asks, however many ask at once.
+    #[test]
+    fn listed_moves_are_handed_out_once_each_in_order() {
+        let pos = Position::startpos();
+        let (history, params) = (History::default(), SearchParams::default());
+        let mut picker = MovePicker::new(&OrderingHints::default());
+        let first = picker.next_move(&pos, &history, &params).expect("20 moves");
+        let list = ListedMoves::drain(&mut picker, &pos, &history, &params);
+        let mut again = MovePicker::new(&OrderingHints::default());
+        again.next_move(&pos, &history, &params);
+        let order: Vec<Picked> =
+            std::iter::from_fn(|| again.next_move(&pos, &history, &params)).collect();
+        assert_eq!(order.len(), 19);
+        assert!(!order.contains(&first));
+        let taken: Vec<Vec<Picked>> = std::thread::scope(|scope| {
+            let takers: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| std::iter::from_fn(|| list.take()).collect::<Vec<_>>()))
+                .collect();
+            takers
+                .into_iter()
+                .map(|t| t.join().expect("no panic"))
+                .collect()
+        });
+        let mut all: Vec<Picked> = taken.concat();
+        assert_eq!(all.len(), 19, "each move once");
+        for one in &taken {
+            let positions: Vec<usize> = one
+                .iter()
+                .map(|p| order.iter().position(|o| o == p).expect("listed"))
+                .collect();
+            assert!(
+                positions.is_sorted(),
+                "each thread gets them in the list's order"
+            );
+        }
+        all.sort_by_key(|p| order.iter().position(|o| o == p));
+        assert_eq!(all, order);
+        assert_eq!(list.take(), None);
+    }
+
+    /// Pruning's view: what was published, the moves counted, and the quiets ruled out.
+    #[test]
+    fn the_published_loop_is_what_pruning_reads() {
+        let mut node = LoopState::new(-50, -80, 3);
+        let published = PublishedLoop::new(&node);
+        assert_eq!(published.count_searched(), 4);
+        node.alpha = 20;
+        node.best_score = 20;
+        node.quiets_tried = 2;
+        published.publish(&node);
+        let mut view = published.view();
+        assert_eq!(
+            (
+                view.alpha,
+                view.best_score,
+                view.quiets_tried,
+                view.searched
+            ),
+            (20, 20, 2, 4)
+        );
+        assert!(!view.skip_quiets);
+        view.skip_quiets = true;
+        published.prune_quiets_if(&view);
+        assert!(published.view().skip_quiets);
+        assert_eq!(published.searched(), 4);
     }
 
     #[test]
