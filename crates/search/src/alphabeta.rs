@@ -348,13 +348,20 @@ impl Searcher<'_> {
                 node.skip_quiets = true;
                 return !gives_check();
             }
-            // A quiet move that loses material to the exchanges on its square, judged at the
-            // depth it would get after its reduction (Stockfish's `lmrDepth`): the shallower,
-            // the less loss is forgiven.
+            // Judged again at the depth the move would get after its reduction (Stockfish's
+            // `lmrDepth`): futility, and a quiet move that loses material to the exchanges on
+            // its square (the shallower, the less loss is forgiven).
             if !ctx.in_check {
                 let reduced =
                     (depth - 1 - self.base_reduction(depth, node.searched + 1, picked.history))
                         .max(0);
+                // Only this move is skipped: later quiets may have better records.
+                if reduced <= p.fp_max_depth()
+                    && ctx.eval + p.fp_base() + p.fp_margin() * reduced <= node.alpha
+                    && !gives_check()
+                {
+                    return true;
+                }
                 if reduced <= p.see_max_depth()
                     && !see_ge(pos, mv, -p.see_quiet_margin() * reduced * reduced)
                     && !gives_check()
@@ -657,6 +664,48 @@ mod tests {
             assert!(!prune(s, "d1d3", 2), "a safe square");
             assert!(!prune(s, "d1g4", 2), "a check is never pruned here");
             assert!(!prune(s, "d1d4", 40), "deep enough to be searched");
+        });
+    }
+
+    /// Futility at the reduced depth: a late quiet move with a poor record is skipped when
+    /// its reduced depth's futility margin does not reach alpha, though the node's whole depth
+    /// would; an early move (no reduction) and a check are searched.
+    #[test]
+    fn futility_applies_at_a_late_quiet_moves_reduced_depth() {
+        let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
+        let p = SearchParams::default();
+        let depth = p.fp_max_depth();
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        worker.with_test_searcher(|s| {
+            let (late, history) = (30, -4000);
+            let reduced = (depth - 1 - s.base_reduction(depth, late + 1, history)).max(0);
+            assert!(reduced < depth - 1, "the test needs a reduction");
+            let alpha = p.fp_base() + p.fp_margin() * reduced;
+            let prune = |s: &mut Searcher<'_>, uci: &str, searched: usize| {
+                let picked = Picked {
+                    mv: pos.parse_uci_move(uci, false).expect("legal"),
+                    class: MoveClass::Quiet,
+                    score: 0,
+                    history,
+                };
+                // A PV node: no late move or history pruning; evaluation 0.
+                let ctx = NodeContext {
+                    depth,
+                    beta: alpha + 100,
+                    ply: 2,
+                    pv_node: true,
+                    cut_node: false,
+                    in_check: false,
+                    eval: 0,
+                    improving: false,
+                };
+                let mut node = LoopState::new(alpha, alpha, searched);
+                s.should_prune(&pos, &picked, &ctx, &mut node)
+            };
+            assert!(prune(s, "d1d3", late), "futile at its reduced depth");
+            assert!(!prune(s, "d1g4", late), "a check is never pruned here");
+            assert!(!prune(s, "d1d3", 0), "the first move is hardly reduced");
         });
     }
 
