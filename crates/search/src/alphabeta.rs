@@ -556,6 +556,13 @@ impl Searcher<'_> {
                 {
                     continue;
                 }
+                // Futility: far below alpha, an even trade cannot lift the score enough
+                // (Stockfish's quiescence futility; the bound it proves is kept).
+                let futility = eval + self.params.qs_futility_margin();
+                if mv.promotion().is_none() && futility <= alpha && !see_ge(pos, mv, 1) {
+                    best_score = best_score.max(futility);
+                    continue;
+                }
             }
             let score = self.with_move(pos, mv, ply, |s, child| {
                 -s.qsearch(child, -beta, -alpha, ply + 1)
@@ -754,6 +761,30 @@ mod tests {
             searcher.worker.keys = vec![pos.key()];
             assert!(searcher.qsearch(&pos, -1000, 1000, 1) > 500);
         });
+    }
+
+    /// Quiescence futility: with the evaluation 200 below alpha, an even trade (a rook taken
+    /// and retaken by the queen) is not searched and the node fails low, while a capture that
+    /// wins the rook outright still is.
+    #[test]
+    fn quiescence_futility_skips_even_trades_far_below_alpha() {
+        let nodes_and_score = |fen: &str| {
+            let pos = Position::from_fen(fen).expect("FEN");
+            let mut worker = Worker::new();
+            worker.keys.push(pos.key());
+            worker.with_test_searcher(|searcher| {
+                let alpha = searcher.static_eval(&pos, 1) + 200;
+                let score = searcher.qsearch(&pos, alpha, alpha + 1, 1);
+                (searcher.nodes, score, alpha)
+            })
+        };
+        // Rxd8+ Qxd8: the exchange wins nothing.
+        let (nodes, score, alpha) = nodes_and_score("3r2k1/8/8/q7/8/8/5PPP/3R2K1 w - - 0 1");
+        assert_eq!(nodes, 1, "the even trade is not searched");
+        assert!(score <= alpha);
+        // Rxd8+ with nothing to take back wins a rook.
+        let (nodes, _, _) = nodes_and_score("3r2k1/8/q7/8/8/8/5PPP/3R2K1 w - - 0 1");
+        assert!(nodes > 1, "the winning capture is searched");
     }
 
     /// A mate found at one ply and stored in the table is read back, at another ply, as the

@@ -151,6 +151,9 @@ search_params! {
     see_noisy_margin: "SeeNoisyMargin" = 90, 20..=200, step 10;
     /// A quiet move losing more than this times its reduced depth squared is pruned.
     see_quiet_margin: "SeeQuietMargin" = 30, 5..=100, step 5;
+    /// Quiescence futility: when the evaluation plus this margin does not reach alpha, a
+    /// capture that wins no material is skipped.
+    qs_futility_margin: "QsFutilityMargin" = 150, 0..=500, step 10;
     /// Quiescence delta pruning: the margin over winning the captured piece.
     qs_delta_margin: "QsDeltaMargin" = 200, 0..=500, step 20;
     /// Aspiration windows are used from this depth on.
