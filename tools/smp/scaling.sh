@@ -109,6 +109,7 @@ if [ "${VARIANTS:-all}" != 0 ]; then
     variant min-split-depth-4 --min-split-depth 4
     variant no-late-join --no-late-join
     variant max-helpers-4 --max-helpers 4
+    variant max-helpers-16 --max-helpers 16
     variant min-split-depth-8 --min-split-depth 8
 fi
 if [ -n "${MATCH_S:-}" ]; then
