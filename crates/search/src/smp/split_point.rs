@@ -438,14 +438,21 @@ pub(crate) mod tests {
         })
     }
 
-    /// ThreadStop: a cutoff at a split point reaches every split point opened below it (by
-    /// its helpers and their helpers), and nothing above or beside it.
-    #[test]
-    fn a_cutoff_stops_everything_below_it_only() {
+    /// Four split points: `top`; `middle` below it, `bottom` below that; `sibling` below
+    /// `top` beside `middle`.
+    fn family() -> [Arc<SplitPoint>; 4] {
         let top = split_point(0, None);
         let middle = split_point(1, Some(Arc::clone(&top)));
         let bottom = split_point(2, Some(Arc::clone(&middle)));
         let sibling = split_point(3, Some(Arc::clone(&top)));
+        [top, middle, bottom, sibling]
+    }
+
+    /// ThreadStop: a cutoff at a split point reaches every split point opened below it (by
+    /// its helpers and their helpers), and nothing above or beside it.
+    #[test]
+    fn a_cutoff_stops_everything_below_it_only() {
+        let [top, middle, bottom, sibling] = family();
         assert!(!bottom.cut_off() && !sibling.cut_off());
         middle.cutoff.store(true, Ordering::Release);
         assert!(bottom.cut_off(), "a helper's helper must stop");
@@ -461,10 +468,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_split_point_is_within_itself_and_those_above_it_only() {
-        let top = split_point(0, None);
-        let middle = split_point(1, Some(Arc::clone(&top)));
-        let bottom = split_point(2, Some(Arc::clone(&middle)));
-        let sibling = split_point(3, Some(Arc::clone(&top)));
+        let [top, middle, bottom, sibling] = family();
         assert!(bottom.is_within(&bottom) && bottom.is_within(&middle) && bottom.is_within(&top));
         assert!(!bottom.is_within(&sibling) && !middle.is_within(&bottom));
         assert!(!chain_reaches(None, &top));
