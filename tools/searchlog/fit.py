@@ -12,7 +12,10 @@ move is the played one by construction):
   falling   score drop against the previous iteration, pawns, clipped to [0, 3]
   rising    score rise against the previous iteration, pawns, clipped to [0, 3]
   decided   |score| / 10 pawns, clipped to [0, 1] (mates count as decided)
-  depth     depth / 20
+  depth     depth / 20, only with `--depth` (the first fit's model): the depth a search reaches
+            in a given share of its time grows with the time control and in the endgame, so a
+            depth term makes one tau stop earlier the slower the control (see the per-file
+            replays), and its fit extrapolates to depths the logs hardly hold
 
 The target is "best != played": whether more search, as much as the logged time manager
 gave, changed the move. The logs can only say what happened up to the logged stop, so the
@@ -22,8 +25,12 @@ searching longer; an extension rule needs logs of searches run past their stop.
 The next iteration's time is taken as (growth - 1) * elapsed, growth being the median ratio
 of consecutive iterations' elapsed times in the logs (printed).
 
-Usage: fit.py LOG.tsv [...]
+Replays are printed for all the logs together and for each log file alone (one file per time
+control shows whether one tau spends alike at each).
+
+Usage: fit.py [--depth] [--model BIAS,W...,GROWTH] LOG.tsv [...]
 """
+import argparse
 import math
 import sys
 from collections import defaultdict
@@ -31,14 +38,14 @@ from collections import defaultdict
 from summary import read_searches, score_value
 
 MIN_DEPTH = 5
-FEATURES = ["stable", "changes", "falling", "rising", "decided", "depth"]
+FEATURES = ["stable", "changes", "falling", "rising", "decided"]
 TAUS = [0.02, 0.04, 0.08, 0.12, 0.16, 0.24, 0.32, 0.48, 0.64, 1.28]
 
 
 def sorted_searches(paths):
-    """The logged searches, each a list of its iterations in increasing depth."""
-    searches = list(read_searches(paths).values())
-    for rows in searches:
+    """The logged searches as (log file, iterations in increasing depth)."""
+    searches = [(path, rows) for (path, _, _), rows in read_searches(paths).items()]
+    for _, rows in searches:
         rows.sort(key=lambda r: int(r["depth"]))
     return searches
 
@@ -55,7 +62,7 @@ def stability_steps(rows):
         yield stable, changes
 
 
-def feature_vector(stable, changes, now, before, depth):
+def feature_vector(stable, changes, now, before, depth, with_depth):
     """The model's inputs, in the order of FEATURES; `now` and `before` are the iteration's
     and the previous iteration's scores (score_value)."""
     delta = max(-300, min(300, now - before)) / 100
@@ -65,11 +72,10 @@ def feature_vector(stable, changes, now, before, depth):
         max(0.0, -delta),
         max(0.0, delta),
         min(abs(now), 1000) / 1000,
-        depth / 20,
-    ]
+    ] + ([depth / 20] if with_depth else [])
 
 
-def iteration_features(rows):
+def iteration_features(rows, with_depth):
     """(features, target, row) for each iteration a stopping rule may act after."""
     out = []
     played = rows[0]["played"]
@@ -77,7 +83,7 @@ def iteration_features(rows):
         if i == 0 or i + 1 == len(rows) or int(row["depth"]) < MIN_DEPTH:
             continue
         now, before = score_value(row["score"]), score_value(rows[i - 1]["score"])
-        x = feature_vector(stable, changes, now, before, int(row["depth"]))
+        x = feature_vector(stable, changes, now, before, int(row["depth"]), with_depth)
         out.append((x, row["best"] != played, row))
     return out
 
@@ -102,7 +108,7 @@ def solve(a, b):
 
 def fit_logistic(samples, ridge=1e-3, steps=25):
     """Newton's method (IRLS) on the mean log loss plus a small L2 term; weights[0] is the bias."""
-    n = len(FEATURES) + 1
+    n = len(samples[0][0]) + 1
     w = [0.0] * n
     for _ in range(steps):
         grad = [0.0] * n
@@ -148,7 +154,7 @@ def growth_ratio(searches):
     return ratios[len(ratios) // 2] if ratios else 2.0
 
 
-def replay(searches, w, growth, tau):
+def replay(searches, w, growth, tau, with_depth):
     """Total stop time / total optimum and the share of searches stopped on another move
     (early stops only), and the total time / optimum when searches also go on past their
     logged stop (see `extrapolate`). `searches` pairs each search's rows with its
@@ -166,13 +172,13 @@ def replay(searches, w, growth, tau):
                 stopped_early = True
                 break
         spent += stop_ms
-        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau)
+        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau, with_depth)
         planned += optimum
         differs += move != rows[0]["played"]
     return spent / planned, extended / planned, differs / len(searches)
 
 
-def extrapolate(rows, w, growth, tau):
+def extrapolate(rows, w, growth, tau, with_depth):
     """When a search the rule did not stop early would stop if it went on past its logged
     stop: iterations keep coming, each `growth` times the last one's elapsed time, with the
     best move and the score unchanged (the likeliest outcome; a change would only lengthen
@@ -186,7 +192,7 @@ def extrapolate(rows, w, growth, tau):
     score = score_value(last["score"])
     depth, elapsed = int(last["depth"]), max(int(last["elapsed_ms"]), 1)
     while elapsed < maximum:
-        x = feature_vector(stable, changes, score, score, depth)
+        x = feature_vector(stable, changes, score, score, depth, with_depth)
         if predict(w, x) / ((growth - 1) * elapsed / optimum) < tau:
             return elapsed
         stable, changes = min(stable + 1, 8), 0.8 * changes
@@ -194,25 +200,44 @@ def extrapolate(rows, w, growth, tau):
     return maximum
 
 
-def main(paths):
-    if not paths:
-        sys.exit(__doc__)
-    searches = sorted_searches(paths)
-    featured = [(rows, iteration_features(rows)) for rows in searches]
+def print_replay(title, featured, w, growth, with_depth):
+    """The logged and the replayed spending of some searches, for each tau."""
+    spent = sum(int(rows[0]["total_ms"]) for rows, _ in featured)
+    planned = sum(max(int(rows[0]["optimum_ms"]), 1) for rows, _ in featured)
+    print(f"{title}: {len(featured)} searches, logged total time / total optimum "
+          f"{spent / planned:.2f}")
+    print("      tau  early stops  extended  on another move")
+    for tau in TAUS:
+        t, e, d = replay(featured, w, growth, tau, with_depth)
+        print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("logs", nargs="+", metavar="LOG.tsv")
+    parser.add_argument("--depth", action="store_true",
+                        help="add the depth feature (the first fit's model)")
+    parser.add_argument("--model", metavar="BIAS,W...,GROWTH",
+                        help="also replay this model (the bias, one weight per feature, the "
+                        "growth; six weights mean the depth feature) beside the fit")
+    args = parser.parse_args(argv)
+    names = FEATURES + ["depth"] * args.depth
+    searches = sorted_searches(args.logs)
+    featured = [(path, rows, iteration_features(rows, args.depth)) for path, rows in searches]
     # Hold out every fifth game so the printed loss is not the training loss.
     train, test = [], []
-    for rows, features in featured:
+    for _, rows, features in featured:
         (test if int(rows[0]["game"]) % 5 == 0 else train).extend(features)
     if not train or not test:
         sys.exit("not enough iterations at depth >= %d in both halves" % MIN_DEPTH)
     w = fit_logistic(train)
     base = sum(y for _, y, _ in train) / len(train)
-    base_w = [math.log(base / (1 - base))] + [0.0] * len(FEATURES)
+    base_w = [math.log(base / (1 - base))] + [0.0] * len(names)
     print(f"{len(searches)} searches; {len(train)} iterations to fit, {len(test)} held out")
     print(f"share best != played: {base:.3f}")
     print(f"held-out log loss: model {log_loss(w, test):.4f}, constant {log_loss(base_w, test):.4f}")
     print("coefficients: bias %+.3f, " % w[0] + ", ".join(
-        f"{name} {wi:+.3f}" for name, wi in zip(FEATURES, w[1:])))
+        f"{name} {wi:+.3f}" for name, wi in zip(names, w[1:])))
     print()
     print("held-out calibration (predicted probability band: iterations, mean predicted, observed)")
     bands = defaultdict(lambda: [0, 0.0, 0])
@@ -225,19 +250,30 @@ def main(paths):
     for k in sorted(bands):
         n, ps, ys = bands[k]
         print(f"  {k / 10:.1f}-{(k + 1) / 10:.1f}: {n:>6}  {ps / n:.3f}  {ys / n:.3f}")
-    growth = growth_ratio(searches)
+    growth = growth_ratio([rows for _, rows in searches])
     print()
     print(f"median growth of elapsed time per iteration (depth >= {MIN_DEPTH}): {growth:.2f}")
-    spent = sum(int(r[0]["total_ms"]) for r in searches)
-    planned = sum(max(int(r[0]["optimum_ms"]), 1) for r in searches)
-    print(f"logged searches: total time / total optimum {spent / planned:.2f}")
     print("stop when p / next iteration's time (in optima) < tau: total time / total optimum")
     print("with early stops only, and with searches also extended past their logged stop;")
     print("share of searches stopped early on another move")
-    print("      tau  early stops  extended  on another move")
-    for tau in TAUS:
-        t, e, d = replay(featured, w, growth, tau)
-        print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
+    print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth, args.depth)
+    if len(args.logs) > 1:
+        for path in args.logs:
+            own = [(rows, f) for p, rows, f in featured if p == path]
+            print_replay(path, own, w, growth, args.depth)
+    if args.model:
+        values = [float(v) for v in args.model.split(",")]
+        with_depth = len(values) == len(FEATURES) + 3
+        if not with_depth and len(values) != len(FEATURES) + 2:
+            sys.exit(f"--model takes {len(FEATURES) + 2} or {len(FEATURES) + 3} numbers")
+        given, given_growth = values[:-1], values[-1]
+        own_featured = [(p, rows, iteration_features(rows, with_depth)) for p, rows, _ in featured]
+        held_out = [s for _, rows, f in own_featured if int(rows[0]["game"]) % 5 == 0 for s in f]
+        print()
+        print(f"the given model: held-out log loss {log_loss(given, held_out):.4f}")
+        for path in args.logs:
+            own = [(rows, f) for p, rows, f in own_featured if p == path]
+            print_replay(f"the given model, {path}", own, given, given_growth, with_depth)
 
 
 if __name__ == "__main__":

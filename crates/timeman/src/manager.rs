@@ -342,9 +342,7 @@ impl TimeManager {
         }
         if self.options.model == TimeModel::Marginal {
             // Fed from depth 1 so stability and the score trend have a history at depth 5.
-            let features = self
-                .stability
-                .push(report.depth, report.best_changed, report.score);
+            let features = self.stability.push(report.best_changed, report.score);
             self.worth_continuing = report.depth < marginal::MIN_DEPTH
                 || marginal::FITTED.worth_continuing(
                     &features,

@@ -41,19 +41,16 @@ pub struct Features {
     pub rising: f64,
     /// |score| over 10 pawns, 0..1 (a mate is decided).
     pub decided: f64,
-    /// Depth over 20.
-    pub depth: f64,
 }
 
 impl Features {
-    fn as_array(&self) -> [f64; 6] {
+    fn as_array(&self) -> [f64; 5] {
         [
             self.stable,
             self.changes,
             self.falling,
             self.rising,
             self.decided,
-            self.depth,
         ]
     }
 }
@@ -67,9 +64,9 @@ pub struct Stability {
 }
 
 impl Stability {
-    /// Records one completed iteration: its depth, whether its best move differs from the
-    /// previous iteration's, and its score.
-    pub fn push(&mut self, depth: u32, changed: bool, score: RootScore) -> Features {
+    /// Records one completed iteration: whether its best move differs from the previous
+    /// iteration's, and its score.
+    pub fn push(&mut self, changed: bool, score: RootScore) -> Features {
         let first = self.previous_cp.is_none();
         if first || changed {
             self.stable = 1;
@@ -91,7 +88,6 @@ impl Stability {
             falling: (-pawns).max(0.0),
             rising: pawns.max(0.0),
             decided: f64::from(now.unsigned_abs().min(1000)) / 1000.0,
-            depth: f64::from(depth) / 20.0,
         }
     }
 }
@@ -108,19 +104,21 @@ pub struct StopModel {
     /// The logistic model's intercept.
     pub bias: f64,
     /// One weight per feature, in the order of [`Features`]' fields.
-    pub weights: [f64; 6],
+    pub weights: [f64; 5],
     /// Median ratio of consecutive iterations' elapsed times.
     pub growth: f64,
 }
 
-/// Fitted by `python3 tools/searchlog/fit.py` to 300 games of `tsubame searchlog --tc 5+0.05`
-/// (two runs of 150 games with the model then the default: the Classic plan with forced replies
-/// and effort and falling-score factors; November 2026: 41,824 searches; 330,042
-/// iterations fitted, 88,556 held out: log loss 0.395 against 0.483 for a constant).
+/// Fitted by `python3 tools/searchlog/fit.py` to `tsubame searchlog --option "Time
+/// Model=Classic"` logs taken with the network: 198 games at 5+0.05 and 34 at 40 moves in 20 s
+/// (November 2026; 31,993 searches, 288,660 iterations fitted, 69,118 held out: log loss 0.436
+/// against 0.504 for a constant). No depth term: the depth reached in a given share of the
+/// time grows with the control, so with one the same `tau` stopped ever earlier at slower
+/// controls (see `docs/time-management.md`).
 pub const FITTED: StopModel = StopModel {
-    bias: 0.491,
-    weights: [-1.479, 0.300, 0.398, -0.231, 0.005, -2.452],
-    growth: 1.65,
+    bias: 0.206,
+    weights: [-2.567, 0.043, 0.465, -0.153, -0.020],
+    growth: 1.57,
 };
 
 impl StopModel {
@@ -171,7 +169,7 @@ mod tests {
         (1..=depth)
             .map(|d| {
                 let (changed, score) = line(d);
-                s.push(d, changed, score)
+                s.push(changed, score)
             })
             .last()
             .expect("at least one iteration")
@@ -181,22 +179,21 @@ mod tests {
     fn features_follow_the_fitting_script() {
         // Depths 1-4 with scores 20, 20, 80 (best move changed), -150 (unchanged).
         let mut s = Stability::default();
-        let f = s.push(1, false, cp(20));
+        let f = s.push(false, cp(20));
         assert_eq!(
             (f.stable, f.changes, f.falling, f.rising),
             (0.125, 0.0, 0.0, 0.0)
         );
-        let f = s.push(2, false, cp(20));
+        let f = s.push(false, cp(20));
         assert_eq!((f.stable, f.changes), (0.25, 0.0));
-        let f = s.push(3, true, cp(80));
+        let f = s.push(true, cp(80));
         assert_eq!((f.stable, f.changes, f.rising), (0.125, 1.0, 0.6));
-        let f = s.push(4, false, cp(-150));
+        let f = s.push(false, cp(-150));
         assert_eq!((f.stable, f.falling, f.rising), (0.25, 2.3, 0.0));
         assert!((f.changes - 0.8).abs() < 1e-12);
         assert!((f.decided - 0.15).abs() < 1e-12);
-        assert_eq!(f.depth, 0.2);
         // A drop to a mate against us is clipped to 3 pawns and fully decided.
-        let f = s.push(5, false, RootScore::Mate(-2));
+        let f = s.push(false, RootScore::Mate(-2));
         assert_eq!((f.falling, f.decided), (3.0, 1.0));
     }
 

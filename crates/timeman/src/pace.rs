@@ -32,9 +32,10 @@
 //!
 //! `TM Spend Target` 0, the default, turns it off (the threshold stays at `TM Stop Threshold`).
 //! One price meets the budget only if the fitted chance of a change is right in every phase,
-//! and it is not: the depth feature makes deep endgame searches look settled, so the price
-//! that meets the budget is low, and at 40 moves in 20 s the first period's moves 1-30 spent
-//! about 2.3 optima and the last ten a tenth of a second each. A refit of the rule comes first.
+//! and with the first fit it was not: its depth feature made deep endgame searches look
+//! settled, so the price that met the budget was low, and at 40 moves in 20 s the first
+//! period's moves 1-30 spent about 2.3 optima and the last ten a tenth of a second each. The
+//! refit has no depth term; the pace has not been measured with it.
 
 use std::time::Duration;
 

@@ -33,7 +33,7 @@ fn uci_reply_lines() {
         "option name Slow Mover type spin default 70 min 10 max 1000",
         "option name TM Single Move type check default true",
         "option name TM Mated Alternatives type check default true",
-        "option name TM Stop Threshold type spin default 200 min 10 max 2000",
+        "option name TM Stop Threshold type spin default 300 min 10 max 2000",
         "option name TM Spend Target type spin default 0 min 0 max 400",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
