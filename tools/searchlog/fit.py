@@ -39,7 +39,7 @@ from summary import read_searches, score_value
 
 MIN_DEPTH = 5
 FEATURES = ["stable", "changes", "falling", "rising", "decided"]
-TAUS = [0.02, 0.04, 0.08, 0.12, 0.16, 0.24, 0.32, 0.48, 0.64, 1.28]
+TAUS = [0.02, 0.04, 0.08, 0.12, 0.16, 0.20, 0.24, 0.30, 0.32, 0.48, 0.64, 1.28]
 
 
 def sorted_searches(paths):
@@ -60,6 +60,17 @@ def stability_steps(rows):
             stable = 1 if changed else min(stable + 1, 8)
             changes = 0.8 * changes + changed
         yield stable, changes
+
+
+def held_out(rows):
+    """Whether a search's game is held out of the fit (every fifth game), so that the printed
+    loss is not the training loss."""
+    return int(rows[0]["game"]) % 5 == 0
+
+
+def has_depth(w):
+    """Whether a model (bias first) weighs the depth feature as well."""
+    return len(w) == len(FEATURES) + 2
 
 
 def feature_vector(stable, changes, now, before, depth, with_depth):
@@ -154,7 +165,7 @@ def growth_ratio(searches):
     return ratios[len(ratios) // 2] if ratios else 2.0
 
 
-def replay(searches, w, growth, tau, with_depth):
+def replay(searches, w, growth, tau):
     """Total stop time / total optimum and the share of searches stopped on another move
     (early stops only), and the total time / optimum when searches also go on past their
     logged stop (see `extrapolate`). `searches` pairs each search's rows with its
@@ -172,13 +183,13 @@ def replay(searches, w, growth, tau, with_depth):
                 stopped_early = True
                 break
         spent += stop_ms
-        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau, with_depth)
+        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau)
         planned += optimum
         differs += move != rows[0]["played"]
     return spent / planned, extended / planned, differs / len(searches)
 
 
-def extrapolate(rows, w, growth, tau, with_depth):
+def extrapolate(rows, w, growth, tau):
     """When a search the rule did not stop early would stop if it went on past its logged
     stop: iterations keep coming, each `growth` times the last one's elapsed time, with the
     best move and the score unchanged (the likeliest outcome; a change would only lengthen
@@ -192,7 +203,7 @@ def extrapolate(rows, w, growth, tau, with_depth):
     score = score_value(last["score"])
     depth, elapsed = int(last["depth"]), max(int(last["elapsed_ms"]), 1)
     while elapsed < maximum:
-        x = feature_vector(stable, changes, score, score, depth, with_depth)
+        x = feature_vector(stable, changes, score, score, depth, has_depth(w))
         if predict(w, x) / ((growth - 1) * elapsed / optimum) < tau:
             return elapsed
         stable, changes = min(stable + 1, 8), 0.8 * changes
@@ -200,7 +211,7 @@ def extrapolate(rows, w, growth, tau, with_depth):
     return maximum
 
 
-def print_replay(title, featured, w, growth, with_depth):
+def print_replay(title, featured, w, growth):
     """The logged and the replayed spending of some searches, for each tau."""
     spent = sum(int(rows[0]["total_ms"]) for rows, _ in featured)
     planned = sum(max(int(rows[0]["optimum_ms"]), 1) for rows, _ in featured)
@@ -208,7 +219,7 @@ def print_replay(title, featured, w, growth, with_depth):
           f"{spent / planned:.2f}")
     print("      tau  early stops  extended  on another move")
     for tau in TAUS:
-        t, e, d = replay(featured, w, growth, tau, with_depth)
+        t, e, d = replay(featured, w, growth, tau)
         print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
 
 
@@ -224,10 +235,9 @@ def main(argv):
     names = FEATURES + ["depth"] * args.depth
     searches = sorted_searches(args.logs)
     featured = [(path, rows, iteration_features(rows, args.depth)) for path, rows in searches]
-    # Hold out every fifth game so the printed loss is not the training loss.
     train, test = [], []
     for _, rows, features in featured:
-        (test if int(rows[0]["game"]) % 5 == 0 else train).extend(features)
+        (test if held_out(rows) else train).extend(features)
     if not train or not test:
         sys.exit("not enough iterations at depth >= %d in both halves" % MIN_DEPTH)
     w = fit_logistic(train)
@@ -256,24 +266,24 @@ def main(argv):
     print("stop when p / next iteration's time (in optima) < tau: total time / total optimum")
     print("with early stops only, and with searches also extended past their logged stop;")
     print("share of searches stopped early on another move")
-    print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth, args.depth)
+    print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth)
     if len(args.logs) > 1:
         for path in args.logs:
             own = [(rows, f) for p, rows, f in featured if p == path]
-            print_replay(path, own, w, growth, args.depth)
+            print_replay(path, own, w, growth)
     if args.model:
         values = [float(v) for v in args.model.split(",")]
-        with_depth = len(values) == len(FEATURES) + 3
+        with_depth = has_depth(values[:-1])
         if not with_depth and len(values) != len(FEATURES) + 2:
             sys.exit(f"--model takes {len(FEATURES) + 2} or {len(FEATURES) + 3} numbers")
         given, given_growth = values[:-1], values[-1]
         own_featured = [(p, rows, iteration_features(rows, with_depth)) for p, rows, _ in featured]
-        held_out = [s for _, rows, f in own_featured if int(rows[0]["game"]) % 5 == 0 for s in f]
+        given_test = [s for _, rows, f in own_featured if held_out(rows) for s in f]
         print()
-        print(f"the given model: held-out log loss {log_loss(given, held_out):.4f}")
+        print(f"the given model: held-out log loss {log_loss(given, given_test):.4f}")
         for path in args.logs:
             own = [(rows, f) for p, rows, f in own_featured if p == path]
-            print_replay(f"the given model, {path}", own, given, given_growth, with_depth)
+            print_replay(f"the given model, {path}", own, given, given_growth)
 
 
 if __name__ == "__main__":

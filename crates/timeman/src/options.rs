@@ -102,7 +102,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
 /// Default `TM Stop Threshold`: tau = 0.3, where `tools/searchlog/fit.py`'s replay of the
 /// Classic model's logged searches spends a little less than they spent, at 5+0.05 and at 40
-/// moves in 20 s alike (1.3 and 1.1 optima a move against their 1.36 and 1.21).
+/// moves in 20 s alike (1.30 and 1.07 optima a move against their 1.36 and 1.21).
 pub const DEFAULT_STOP_THRESHOLD_PERMILLE: u32 = 300;
 
 /// Default `TM Spend Target`: 0, the pace off. Paced to [`SUGGESTED_SPEND_TARGET_PERCENT`] the
