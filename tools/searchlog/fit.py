@@ -29,9 +29,11 @@ Replays are printed for all the logs together and for each log file alone (one f
 control shows whether one tau spends alike at each).
 
 Usage: fit.py [--depth] [--model BIAS,W...,GROWTH] LOG.tsv [...]
+       fit.py --selftest
 """
 import argparse
 import math
+import random
 import sys
 from collections import defaultdict
 
@@ -223,15 +225,74 @@ def print_replay(title, featured, w, growth):
         print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
 
 
+def selftest():
+    """Checks the features against the line the engine's own test works by hand
+    (`features_follow_the_fitting_script` in crates/timeman/src/marginal.rs), the fit against a
+    model it must recover, and the replay against a search worked out by hand."""
+    best, scores = ["a", "a", "b", "b"], ["20", "20", "80", "-150"]
+    rows = [{"best": m, "score": s} for m, s in zip(best, scores)]
+    steps = list(stability_steps(rows))
+    assert steps[:3] == [(1, 0.0), (2, 0.0), (1, 1.0)], steps
+    assert steps[3][0] == 2 and abs(steps[3][1] - 0.8) < 1e-12, steps
+    x = feature_vector(2, 0.8, -150, 80, 4, False)
+    assert [round(v, 12) for v in x] == [0.25, 0.8, 2.3, 0.0, 0.15], x
+    # A drop to a mate against us is clipped to 3 pawns and fully decided.
+    x = feature_vector(3, 0.64, score_value("M-2"), -150, 5, True)
+    assert (x[2], x[4], len(x)) == (3.0, 1.0, len(FEATURES) + 1), x
+
+    # Samples drawn from a known model: the fit finds it again.
+    rng = random.Random(1)
+    truth = [0.3, -2.5, 0.4, 0.5, -0.3, -0.6]
+    samples = []
+    for _ in range(4000):
+        x = [rng.randint(1, 8) / 8, rng.uniform(0, 2), rng.uniform(0, 3), rng.uniform(0, 3),
+             rng.uniform(0, 1)]
+        samples.append((x, rng.random() < predict(truth, x), None))
+    w = fit_logistic(samples)
+    assert all(abs(a - b) < 0.4 for a, b in zip(w, truth)), w
+    assert log_loss(w, samples) <= log_loss(truth, samples)
+    assert has_depth(truth + [0.0]) and not has_depth(truth)
+
+    # A search of depths 5-8 (optimum 1 s) under a model that always says p = 0.1, growth 2:
+    # after depth 6 (100 ms) the next iteration costs 0.1 optima, p / cost = 1.0; after depth
+    # 7 (400 ms) it costs 0.4, p / cost = 0.25. So tau 0.3 stops after depth 7, on its move.
+    def row(depth, move, elapsed):
+        return {"game": "1", "depth": str(depth), "best": move, "played": "d", "score": "0",
+                "elapsed_ms": str(elapsed), "optimum_ms": "1000", "maximum_ms": "5000",
+                "total_ms": "900"}
+    rows = [row(5, "a", 20), row(6, "a", 100), row(7, "c", 400), row(8, "d", 900)]
+    constant = [math.log(0.1 / 0.9)] + [0.0] * len(FEATURES)
+    search = [(rows, iteration_features(rows, False))]
+    assert [r["depth"] for _, _, r in search[0][1]] == ["6", "7"]
+    spent, _, differs = replay(search, constant, 2.0, 0.3)
+    assert abs(spent - 0.4) < 1e-12 and differs == 1.0, (spent, differs)
+    # Not stopped early at tau 0.05, it goes on past its logged 900 ms, each iteration twice
+    # the last: p / cost is 0.11 after 0.9 s, 0.056 after 1.8 s, 0.028 after 3.6 s.
+    spent, extended, differs = replay(search, constant, 2.0, 0.05)
+    assert (spent, differs) == (0.9, 0.0), (spent, differs)
+    assert abs(extended - 3.6) < 1e-12, extended
+    # At tau 0.2 it would have stopped right where it did; at 0.01, only at the maximum.
+    assert replay(search, constant, 2.0, 0.2)[1] == 0.9
+    assert replay(search, constant, 2.0, 0.01)[1] == 5.0
+    print("selftest passed")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("logs", nargs="+", metavar="LOG.tsv")
+    parser.add_argument("logs", nargs="*", metavar="LOG.tsv")
     parser.add_argument("--depth", action="store_true",
                         help="add the depth feature (the first fit's model)")
     parser.add_argument("--model", metavar="BIAS,W...,GROWTH",
                         help="also replay this model (the bias, one weight per feature, the "
                         "growth; six weights mean the depth feature) beside the fit")
+    parser.add_argument("--selftest", action="store_true",
+                        help="check the features, the fit and the replay, then exit")
     args = parser.parse_args(argv)
+    if args.selftest:
+        selftest()
+        return
+    if not args.logs:
+        parser.error("no logs given")
     names = FEATURES + ["depth"] * args.depth
     searches = sorted_searches(args.logs)
     featured = [(path, rows, iteration_features(rows, args.depth)) for path, rows in searches]
