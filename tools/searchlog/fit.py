@@ -225,6 +225,19 @@ def print_replay(title, featured, w, growth):
         print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
 
 
+def print_replays_by_file(title, featured, paths, w, growth):
+    """`print_replay` for each log file's searches alone; `featured` holds (path, rows,
+    features) triples."""
+    for path in paths:
+        own = [(rows, f) for p, rows, f in featured if p == path]
+        print_replay(f"{title}{path}", own, w, growth)
+
+
+def featurize(searches, with_depth):
+    """(path, rows, iteration_features) for each of `sorted_searches`' searches."""
+    return [(path, rows, iteration_features(rows, with_depth)) for path, rows in searches]
+
+
 def selftest():
     """Checks the features against the line the engine's own test works by hand
     (`features_follow_the_fitting_script` in crates/timeman/src/marginal.rs), the fit against a
@@ -295,7 +308,7 @@ def main(argv):
         parser.error("no logs given")
     names = FEATURES + ["depth"] * args.depth
     searches = sorted_searches(args.logs)
-    featured = [(path, rows, iteration_features(rows, args.depth)) for path, rows in searches]
+    featured = featurize(searches, args.depth)
     train, test = [], []
     for _, rows, features in featured:
         (test if held_out(rows) else train).extend(features)
@@ -329,23 +342,18 @@ def main(argv):
     print("share of searches stopped early on another move")
     print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth)
     if len(args.logs) > 1:
-        for path in args.logs:
-            own = [(rows, f) for p, rows, f in featured if p == path]
-            print_replay(path, own, w, growth)
+        print_replays_by_file("", featured, args.logs, w, growth)
     if args.model:
         values = [float(v) for v in args.model.split(",")]
-        with_depth = has_depth(values[:-1])
-        if not with_depth and len(values) != len(FEATURES) + 2:
+        if len(values) not in (len(FEATURES) + 2, len(FEATURES) + 3):
             sys.exit(f"--model takes {len(FEATURES) + 2} or {len(FEATURES) + 3} numbers")
         given, given_growth = values[:-1], values[-1]
-        own_featured = [(p, rows, iteration_features(rows, with_depth)) for p, rows, _ in featured]
-        given_test = [s for _, rows, f in own_featured if held_out(rows) for s in f]
+        if has_depth(given) != args.depth:
+            featured = featurize(searches, has_depth(given))
+        given_test = [s for _, rows, f in featured if held_out(rows) for s in f]
         print()
         print(f"the given model: held-out log loss {log_loss(given, given_test):.4f}")
-        for path in args.logs:
-            own = [(rows, f) for p, rows, f in own_featured if p == path]
-            print_replay(f"the given model, {path}", own, given, given_growth)
-
+        print_replays_by_file("the given model, ", featured, args.logs, given, given_growth)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
