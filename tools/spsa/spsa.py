@@ -28,6 +28,7 @@ one line per iteration goes beside it (`STATE.log`, tab-separated).
     spsa.py init STATE --engine BIN --iterations N [--pairs P] [--nodes N | --tc TC] ...
     spsa.py run STATE --engine BIN --book EPD [--fastchess PATH] [--iterations K]
     spsa.py show STATE [--changed]
+    spsa.py apply STATE [--table crates/search/src/params.rs]
     spsa.py selftest
 
 `BIN` is a tuning build (`cargo build --release -p tsubame --features tune`), whose `uci`
@@ -260,6 +261,44 @@ def cmd_show(args):
         print(f"{p.name:24} {p.start:8.0f} -> {p.value:9.2f}  ({moved:+.1f} c)")
 
 
+# A row of the table in `crates/search/src/params.rs`: `field: "Name" = default, min..=max, step s;`.
+ROW = re.compile(r'^(\s*\w+: "(\w+)" = )(-?\d+)(, -?\d+..=-?\d+, step \d+;)$', re.M)
+
+
+def apply_values(table, values):
+    """The table's text with each named row's default set to its value (rounded).
+
+    Raises ValueError for a name that has no row, so a renamed parameter is not silently
+    left at its old default."""
+    seen = set()
+
+    def row(m):
+        name = m.group(2)
+        if name not in values:
+            return m.group(0)
+        seen.add(name)
+        return f"{m.group(1)}{round(values[name])}{m.group(4)}"
+
+    text = ROW.sub(row, table)
+    missing = sorted(set(values) - seen)
+    if missing:
+        raise ValueError(f"no row in the table for {', '.join(missing)}")
+    return text
+
+
+def cmd_apply(args):
+    """Writes the run's values into the table as the defaults of a normal build."""
+    state, params = load(args.state)
+    with open(args.table) as f:
+        table = f.read()
+    text = apply_values(table, {p.name: p.value for p in params})
+    with open(args.table, "w") as f:
+        f.write(text)
+    changed = sum(1 for p in params if round(p.value) != round(p.start))
+    print(f"{args.table}: {len(params)} rows from iteration {state['iteration']}, "
+          f"{changed} off their starting values")
+
+
 def cmd_selftest(_args):
     """Checks the schedule and the update against values worked out by hand."""
     config = {"iterations": 1000, "alpha": 0.602, "gamma": 0.101, "a_ratio": 0.1, "seed": 7}
@@ -285,6 +324,19 @@ def cmd_selftest(_args):
     assert perturb(config, [q], 5)[2] == perturb(config, [q], 5)[2]
     update(config, [q], 1, {"Y": 1}, 50, 0)
     assert q.value == 200
+    # `apply` rewrites only the named rows' defaults, rounded, and refuses unknown names.
+    table = ('    a_b: "AB" = 75, 0..=200, step 10;\n'
+             '    /// a_c: "AC" = 1, 0..=2, step 1;\n'
+             '    c_d: "CD" = -3, -8..=8, step 1;\n')
+    assert apply_values(table, {"AB": 80.6, "CD": -4.2}) == (
+        '    a_b: "AB" = 81, 0..=200, step 10;\n'
+        '    /// a_c: "AC" = 1, 0..=2, step 1;\n'
+        '    c_d: "CD" = -4, -8..=8, step 1;\n')
+    try:
+        apply_values(table, {"AC": 2})
+        raise AssertionError("a doc line was taken for a row")
+    except ValueError:
+        pass
     print("selftest passed")
 
 
@@ -320,6 +372,11 @@ def main():
     show.add_argument("state")
     show.add_argument("--changed", action="store_true", help="only those that moved")
     show.set_defaults(func=cmd_show)
+
+    apply = sub.add_parser("apply", help="write the values into the table as its defaults")
+    apply.add_argument("state")
+    apply.add_argument("--table", default="crates/search/src/params.rs")
+    apply.set_defaults(func=cmd_apply)
 
     selftest = sub.add_parser("selftest", help="check the formulas")
     selftest.set_defaults(func=cmd_selftest)
