@@ -18,6 +18,7 @@ larger file, for tables outside the repository, is read from TSUBAME_SYZYGY_EXPE
     python3 tools/syzygy_expected.py /path/to/tables 1000 > /tmp/expected-big.txt
 """
 
+import argparse
 import os
 import random
 import sys
@@ -101,10 +102,8 @@ def verdict50(dtz, halfmove):
     return 0
 
 
-def main():
-    folder = sys.argv[1]
-    per_signature = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 20261123)
+def main(folder, per_signature, seed):
+    rng = random.Random(seed)
     counts = {}
     with chess.syzygy.open_tablebase(folder) as tb:
         for signature in signatures(folder):
@@ -131,4 +130,12 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tables", help="a folder of Syzygy WDL and DTZ files")
+    parser.add_argument("per_signature", nargs="?", type=int, default=100,
+                        help="positions per material signature (default 100)")
+    parser.add_argument("seed", nargs="?", type=int, default=20261123,
+                        help="the random generator's seed (default 20261123)")
+    args = parser.parse_args()
+    main(args.tables, args.per_signature, args.seed)

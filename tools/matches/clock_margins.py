@@ -6,18 +6,14 @@ Takes each side's clock after every move from the PGN comments (fastchess's `tl=
 and prints, per engine: moves, mean and max time per move, the smallest clock left after a
 move, and how many moves ended with less than 10% of the base time or 100 ms left. The time
 losses themselves are counted by pgn_summary.py; this shows how close an engine came to one.
-
-Usage: clock_margins.py GAME.pgn [...]
 """
-import sys
+import argparse
 from collections import defaultdict
 
 from pgn_times import moves_with_time, parse_tc, read_games
 
 
 def main(paths):
-    if not paths:
-        sys.exit(__doc__)
     stats = defaultdict(lambda: {"moves": 0, "sum": 0.0, "max": 0.0, "min_clock": float("inf"),
                                  "low10": 0, "low100ms": 0, "where": None})
     for path in paths:
@@ -54,4 +50,7 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pgn", nargs="+", help="match PGNs")
+    main(parser.parse_args().pgn)

@@ -1,7 +1,5 @@
 """Match statistics: Elo with a 95% interval, normalized Elo, and the GSPRT's LLR.
 
-Usage: elo.py [--sprt ELO0,ELO1] RECORD [RECORD ...]
-
 From the command line it adds up the records of several runs and prints their Elo, so a
 match played over several sessions can be totalled from its recorded counts alone. A record
 is either pentanomial counts `P0,P1,P2,P3,P4` (game pairs scoring 0, 0.5, 1, 1.5 and 2, as
@@ -21,6 +19,7 @@ PGNs adds up to the numbers the runner would have printed for one run:
   with Wald's bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha).
 """
 
+import argparse
 import math
 import sys
 
@@ -158,22 +157,31 @@ class Sprt:
         return f"LLR {llr:.2f} (bounds {self.lower:.2f}, {self.upper:.2f}) -> {state}"
 
 
+def sprt_bounds(text):
+    """An SPRT from `ELO0,ELO1` (nElo), for argparse's `--sprt`."""
+    try:
+        elo0, elo1 = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not ELO0,ELO1: {text!r}") from None
+    return Sprt(elo0, elo1)
+
+
 def main(argv):
-    sprt = None
-    if argv[:1] == ["--sprt"]:
-        try:
-            sprt = Sprt(*(float(x) for x in argv[1].split(",")))
-        except (IndexError, TypeError, ValueError):
-            sys.exit(__doc__)
-        argv = argv[2:]
-    pentanomial = all("," in arg for arg in argv)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1",
+                        help="also the SPRT's LLR for these nElo bounds (alpha = beta = 0.05)")
+    parser.add_argument("record", nargs="+", help="P0,P1,P2,P3,P4 or W-L-D")
+    args = parser.parse_args(argv)
+    sprt = args.sprt
+    pentanomial = all("," in arg for arg in args.record)
     separator, size = (",", 5) if pentanomial else ("-", 3)
     try:
-        records = [[int(x) for x in arg.split(separator)] for arg in argv]
+        records = [[int(x) for x in arg.split(separator)] for arg in args.record]
     except ValueError:
-        sys.exit(__doc__)
-    if not records or any(len(r) != size or min(r) < 0 for r in records):
-        sys.exit(__doc__)
+        parser.error("a record is not P0,P1,P2,P3,P4 or W-L-D")
+    if any(len(r) != size or min(r) < 0 for r in records):
+        parser.error("a record is not P0,P1,P2,P3,P4 or W-L-D of counts")
     counts = [sum(column) for column in zip(*records)]
     if pentanomial:
         s = summarize(0, 0, 0, counts)

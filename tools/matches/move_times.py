@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
 """How each engine spent its clock, from the move comments of match PGNs.
 
-Usage: move_times.py FILE.pgn [FILE.pgn ...]
-
 The time per move comes from the PGN comments (see pgn_times.py). Per engine this prints
 the moves and the mean seconds per move, split into forced moves (exactly one legal
 reply: the default time model's `TM Single Move` should answer them at once) and the
@@ -11,9 +9,9 @@ coefficient of variation): a stopping rule that weighs how settled each move is 
 time per move vary more from move to move at a similar mean. Book moves are skipped.
 """
 
+import argparse
 import collections
 import statistics
-import sys
 
 from pgn_times import moves_with_time, read_games
 
@@ -22,10 +20,7 @@ def percentile(sorted_values, share):
     return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
-def main():
-    paths = sys.argv[1:]
-    if not paths:
-        sys.exit(__doc__)
+def main(paths):
     forced = collections.defaultdict(list)
     free = collections.defaultdict(list)
     for path in paths:
@@ -47,4 +42,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pgn", nargs="+", help="match PGNs")
+    main(parser.parse_args().pgn)

@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
 """Elo per opponent over one or more match PGNs, so runs split over sessions add up.
 
-Usage: pgn_summary.py [--sprt ELO0,ELO1] ENGINE FILE.pgn [FILE.pgn ...]
-
 Games are paired the way fastchess and cutechess-cli play them with `-games 2 -repeat`
 (same opponent, same opening, colours swapped) and the statistics are those of `elo.py`
 (pentanomial Elo and normalized Elo, as fastchess prints them for a single run). Also
@@ -16,8 +14,8 @@ With `--sprt ELO0,ELO1` it also prints, per opponent, the LLR of the normalized-
 decided on their union.
 """
 
+import argparse
 import collections
-import sys
 
 import chess.pgn
 
@@ -37,19 +35,7 @@ def points(result, engine_is_white):
     return score if engine_is_white else 1.0 - score
 
 
-def main():
-    args = sys.argv[1:]
-    sprt_bounds = None
-    if args[:1] == ["--sprt"]:
-        try:
-            elo0, elo1 = (float(x) for x in args[1].split(","))
-        except (IndexError, ValueError):
-            sys.exit(__doc__)
-        sprt_bounds = (elo0, elo1)
-        args = args[2:]
-    if len(args) < 2:
-        sys.exit(__doc__)
-    engine, paths = args[0], args[1:]
+def main(engine, paths, sprt):
     results = collections.defaultdict(list)  # opponent -> [score] in play order
     pairs = collections.defaultdict(list)  # opponent -> [pair score]
     faults = collections.defaultdict(collections.Counter)  # opponent -> fault counts
@@ -79,9 +65,6 @@ def main():
             if side and kind:
                 faults[opponent][f"{kind} {side}"] += 1
     summarize = elo.summarize
-    sprt = None
-    if sprt_bounds is not None:
-        sprt = elo.Sprt(sprt_bounds[0], sprt_bounds[1])
     total = []
     for opponent in sorted(results):
         scores = results[opponent]
@@ -111,4 +94,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sprt", type=elo.sprt_bounds, metavar="ELO0,ELO1",
+                        help="also the SPRT's LLR for these nElo bounds (alpha = beta = 0.05)")
+    parser.add_argument("engine", help="the engine's name in the PGNs")
+    parser.add_argument("pgn", nargs="+", help="match PGNs")
+    args = parser.parse_args()
+    main(args.engine, args.pgn, args.sprt)

@@ -12,10 +12,8 @@ for the side's moves 1-10, 11-20, 21-30, 31-40, 41-60, 61-80, 81-120 and past 12
 shows where in a game (or, at `40/20`, where in a period) the time goes. Moves whose clock
 cannot be followed (a PGN without clock comments, a missing comment) are skipped. The opponent
 need not be Tsubame, but its "optimum" is then only Tsubame's plan for its clock.
-
-Usage: spend_ratio.py [--tsubame PATH] [--by-move] GAME.pgn [...]
-       (PATH defaults to `tsubame` on PATH)
 """
+import argparse
 import bisect
 import statistics
 import subprocess
@@ -82,16 +80,8 @@ def band_name(i):
     return f"{BANDS[i]}-{BANDS[i + 1] - 1}" if i + 1 < len(BANDS) else f"{BANDS[i]}+"
 
 
-def main(args):
-    tsubame, by_move = "tsubame", False
-    while args[:1] in (["--tsubame"], ["--by-move"]):
-        if args[0] == "--by-move":
-            by_move, args = True, args[1:]
-        else:
-            tsubame, args = args[1], args[2:]
-    if not args:
-        sys.exit(__doc__)
-    moves = list(clock_moves(args))
+def main(tsubame, by_move, paths):
+    moves = list(clock_moves(paths))
     spent, planned, ratios = defaultdict(float), defaultdict(float), defaultdict(list)
     period_end = defaultdict(lambda: defaultdict(list))
     # engine -> band -> [moves, ms spent, ms planned]
@@ -122,4 +112,12 @@ def main(args):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tsubame", default="tsubame",
+                        help="the engine whose `timeplan` gives the optima (default: on PATH)")
+    parser.add_argument("--by-move", action="store_true",
+                        help="also spent/optimum by the side's move number")
+    parser.add_argument("pgn", nargs="+", help="match PGNs")
+    args = parser.parse_args()
+    main(args.tsubame, args.by_move, args.pgn)

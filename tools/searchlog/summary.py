@@ -10,11 +10,9 @@ the share that still changed, and the share whose best move differed at the very
 iteration. It also splits the "still changes" share by the score's trend (the change against
 the previous iteration), prints the searches' total time against the optimum and maximum, and
 how many best-move changes a search has.
-
-Usage: summary.py LOG.tsv [...]
 """
+import argparse
 import csv
-import sys
 from collections import defaultdict
 
 BUCKETS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.62, 0.75, 1.0, 1.5, 2.0, 3.0, float("inf")]
@@ -50,8 +48,6 @@ def read_searches(paths):
 
 
 def main(paths):
-    if not paths:
-        sys.exit(__doc__)
     searches = read_searches(paths)
     count = [0] * len(BUCKETS)
     later = [0] * len(BUCKETS)
@@ -112,4 +108,7 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("log", nargs="+", help="`tsubame searchlog` files")
+    main(parser.parse_args().log)

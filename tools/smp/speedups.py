@@ -10,6 +10,7 @@ over runs. The baseline time of a position is its median over the baseline's run
     python3 tools/smp/speedups.py scaling.log [more.log ...]
 """
 
+import argparse
 import math
 import re
 import statistics
@@ -67,4 +68,7 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("log", nargs="+", help="`smp-bench` output (tools/smp/scaling.sh's logs)")
+    main(parser.parse_args().log)

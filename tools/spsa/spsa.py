@@ -261,7 +261,8 @@ def cmd_show(args):
         print(f"{p.name:24} {p.start:8.0f} -> {p.value:9.2f}  ({moved:+.1f} c)")
 
 
-# A row of the table in `crates/search/src/params.rs`: `field: "Name" = default, min..=max, step s;`.
+# A row of the table in `crates/search/src/params.rs`:
+# `field: "Name" = default, min..=max, step s;`.
 ROW = re.compile(r'^(\s*\w+: "(\w+)" = )(-?\d+)(, -?\d+..=-?\d+, step \d+;)$', re.M)
 
 
