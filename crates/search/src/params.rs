@@ -80,59 +80,59 @@ macro_rules! search_params {
 
 search_params! {
     /// Late move reductions apply from this depth on.
-    lmr_min_depth: "LmrMinDepth" = 3, 1..=8, step 1;
+    lmr_min_depth: "LmrMinDepth" = 2, 1..=8, step 1;
     /// Late move reductions: the constant term, in hundredths of a ply.
-    lmr_base: "LmrBase" = 75, 0..=200, step 10;
+    lmr_base: "LmrBase" = 76, 0..=200, step 10;
     /// Late move reductions: ln(depth) * ln(move number) is divided by this, in hundredths.
-    lmr_divisor: "LmrDivisor" = 225, 100..=500, step 15;
+    lmr_divisor: "LmrDivisor" = 206, 100..=500, step 15;
     /// Late move reductions: one ply less per this much history.
-    lmr_history_divisor: "LmrHistoryDivisor" = 12288, 1024..=32768, step 512;
+    lmr_history_divisor: "LmrHistoryDivisor" = 12497, 1024..=32768, step 512;
     /// Late move reductions' adjustments, in 1/1024 ply: less at PV nodes...
-    lmr_pv: "LmrPv" = 1024, 0..=3072, step 128;
+    lmr_pv: "LmrPv" = 882, 0..=3072, step 128;
     /// ... more when the evaluation is not improving...
-    lmr_not_improving: "LmrNotImproving" = 1024, 0..=3072, step 128;
+    lmr_not_improving: "LmrNotImproving" = 1189, 0..=3072, step 128;
     /// ... more at expected cut nodes...
-    lmr_cut_node: "LmrCutNode" = 1024, 0..=3072, step 128;
+    lmr_cut_node: "LmrCutNode" = 1000, 0..=3072, step 128;
     /// ... less for a move that gives check...
-    lmr_gives_check: "LmrGivesCheck" = 1024, 0..=3072, step 128;
+    lmr_gives_check: "LmrGivesCheck" = 933, 0..=3072, step 128;
     /// ... and less for a killer or the countermove.
-    lmr_expected_good: "LmrExpectedGood" = 1024, 0..=3072, step 128;
+    lmr_expected_good: "LmrExpectedGood" = 1031, 0..=3072, step 128;
     /// Singular extensions from this depth on...
-    se_min_depth: "SeMinDepth" = 7, 4..=14, step 1;
+    se_min_depth: "SeMinDepth" = 6, 4..=14, step 1;
     /// ... when the hash entry is at most this much shallower than the node...
-    se_tt_depth_margin: "SeTtDepthMargin" = 3, 1..=6, step 1;
+    se_tt_depth_margin: "SeTtDepthMargin" = 2, 1..=6, step 1;
     /// ... searching the other moves against the hash score minus this many centipawns per
     /// ply of depth, in eighths.
-    se_margin: "SeMargin" = 8, 0..=32, step 2;
+    se_margin: "SeMargin" = 9, 0..=32, step 2;
     /// The search without the hash move goes to this percentage of the node's depth less one.
-    se_depth_percent: "SeDepthPercent" = 50, 25..=75, step 4;
+    se_depth_percent: "SeDepthPercent" = 51, 25..=75, step 4;
     /// Double extension when the other moves fail this far below the singular bound...
-    se_double_margin: "SeDoubleMargin" = 20, 0..=100, step 5;
+    se_double_margin: "SeDoubleMargin" = 21, 0..=100, step 5;
     /// ... at most this many times on a line.
     se_double_max: "SeDoubleMax" = 6, 0..=16, step 1;
     /// History pruning: quiet moves of non-PV nodes up to this depth...
     hp_max_depth: "HpMaxDepth" = 3, 0..=8, step 1;
     /// ... whose history is below minus this times depth are skipped.
-    hp_margin: "HpMargin" = 3000, 500..=12000, step 250;
+    hp_margin: "HpMargin" = 2948, 500..=12000, step 250;
     /// Late move pruning: quiet moves searched before the rest are skipped, 3 + depth^2
     /// (halved when not improving) with this as the 3.
     lmp_base: "LmpBase" = 3, 0..=12, step 1;
     /// Late move pruning applies up to this depth.
     lmp_max_depth: "LmpMaxDepth" = 8, 1..=16, step 1;
     /// Reverse futility pruning applies up to this depth.
-    rfp_max_depth: "RfpMaxDepth" = 8, 1..=16, step 1;
+    rfp_max_depth: "RfpMaxDepth" = 9, 1..=16, step 1;
     /// Reverse futility pruning: margin per ply of depth.
-    rfp_margin: "RfpMargin" = 80, 20..=200, step 8;
+    rfp_margin: "RfpMargin" = 70, 20..=200, step 8;
     /// Reverse futility pruning: margin taken off when the eval is improving.
-    rfp_improving: "RfpImproving" = 40, 0..=150, step 8;
+    rfp_improving: "RfpImproving" = 38, 0..=150, step 8;
     /// Null move pruning: the least depth.
     nmp_min_depth: "NmpMinDepth" = 3, 1..=8, step 1;
     /// Null move pruning: the base reduction.
-    nmp_base: "NmpBase" = 3, 1..=6, step 1;
+    nmp_base: "NmpBase" = 4, 1..=6, step 1;
     /// Null move pruning: one ply more reduction per this many plies of depth.
     nmp_depth_divisor: "NmpDepthDivisor" = 4, 1..=8, step 1;
     /// Null move pruning: one ply more reduction per this much eval above beta...
-    nmp_eval_divisor: "NmpEvalDivisor" = 200, 50..=600, step 25;
+    nmp_eval_divisor: "NmpEvalDivisor" = 192, 50..=600, step 25;
     /// ... up to this many plies.
     nmp_eval_max: "NmpEvalMax" = 3, 0..=6, step 1;
     /// Null move pruning is verified by a reduced search from this depth on.
@@ -142,74 +142,74 @@ search_params! {
     /// Futility pruning of quiet moves applies up to this depth.
     fp_max_depth: "FpMaxDepth" = 8, 1..=16, step 1;
     /// Futility pruning: the constant margin.
-    fp_base: "FpBase" = 100, 0..=300, step 10;
+    fp_base: "FpBase" = 94, 0..=300, step 10;
     /// Futility pruning: margin per ply of depth.
-    fp_margin: "FpMargin" = 80, 20..=200, step 8;
+    fp_margin: "FpMargin" = 77, 20..=200, step 8;
     /// Captures losing more than `SeeNoisyMargin` per ply are pruned up to this depth.
     see_max_depth: "SeePruneMaxDepth" = 6, 1..=12, step 1;
     /// The SEE loss per ply of depth a pruned capture must exceed.
-    see_noisy_margin: "SeeNoisyMargin" = 90, 20..=200, step 10;
+    see_noisy_margin: "SeeNoisyMargin" = 93, 20..=200, step 10;
     /// A quiet move losing more than this times its reduced depth squared is pruned.
     see_quiet_margin: "SeeQuietMargin" = 30, 5..=100, step 5;
     /// Quiescence futility: when the evaluation plus this margin does not reach alpha, a
     /// capture that wins no material is skipped.
     qs_futility_margin: "QsFutilityMargin" = 150, 0..=500, step 10;
     /// Quiescence delta pruning: the margin over winning the captured piece.
-    qs_delta_margin: "QsDeltaMargin" = 200, 0..=500, step 20;
+    qs_delta_margin: "QsDeltaMargin" = 211, 0..=500, step 20;
     /// Aspiration windows are used from this depth on.
     asp_min_depth: "AspMinDepth" = 4, 1..=10, step 1;
     /// Aspiration windows: the first half-width.
-    asp_delta: "AspDelta" = 25, 5..=100, step 5;
+    asp_delta: "AspDelta" = 23, 5..=100, step 5;
     /// Aspiration windows: each failed search multiplies the half-width by this, in percent.
     asp_growth: "AspGrowth" = 150, 110..=300, step 10;
     /// Aspiration windows: past this half-width the window is opened entirely.
-    asp_full_width: "AspFullWidth" = 1000, 200..=4000, step 100;
+    asp_full_width: "AspFullWidth" = 970, 200..=4000, step 100;
     /// Butterfly history: the move that caused a cutoff gains this times depth squared...
     quiet_bonus_quad: "QuietBonusQuad" = 16, 0..=64, step 2;
     /// ... plus this times depth...
-    quiet_bonus_lin: "QuietBonusLin" = 32, 0..=128, step 8;
+    quiet_bonus_lin: "QuietBonusLin" = 33, 0..=128, step 8;
     /// ... at most this.
-    quiet_bonus_max: "QuietBonusMax" = 1600, 400..=4000, step 100;
+    quiet_bonus_max: "QuietBonusMax" = 1577, 400..=4000, step 100;
     /// Butterfly history: each move of its kind tried before it loses this times depth
     /// squared...
-    quiet_malus_quad: "QuietMalusQuad" = 16, 0..=64, step 2;
+    quiet_malus_quad: "QuietMalusQuad" = 17, 0..=64, step 2;
     /// ... plus this times depth...
-    quiet_malus_lin: "QuietMalusLin" = 32, 0..=128, step 8;
+    quiet_malus_lin: "QuietMalusLin" = 35, 0..=128, step 8;
     /// ... at most this.
-    quiet_malus_max: "QuietMalusMax" = 1600, 400..=4000, step 100;
+    quiet_malus_max: "QuietMalusMax" = 1598, 400..=4000, step 100;
     /// Continuation history: the move that caused a cutoff gains this times depth squared...
     cont_bonus_quad: "ContBonusQuad" = 16, 0..=64, step 2;
     /// ... plus this times depth...
     cont_bonus_lin: "ContBonusLin" = 32, 0..=128, step 8;
     /// ... at most this.
-    cont_bonus_max: "ContBonusMax" = 1600, 400..=4000, step 100;
+    cont_bonus_max: "ContBonusMax" = 1594, 400..=4000, step 100;
     /// Continuation history: each move of its kind tried before it loses this times depth
     /// squared...
-    cont_malus_quad: "ContMalusQuad" = 16, 0..=64, step 2;
+    cont_malus_quad: "ContMalusQuad" = 17, 0..=64, step 2;
     /// ... plus this times depth...
-    cont_malus_lin: "ContMalusLin" = 32, 0..=128, step 8;
+    cont_malus_lin: "ContMalusLin" = 33, 0..=128, step 8;
     /// ... at most this.
-    cont_malus_max: "ContMalusMax" = 1600, 400..=4000, step 100;
+    cont_malus_max: "ContMalusMax" = 1558, 400..=4000, step 100;
     /// Capture history: the move that caused a cutoff gains this times depth squared...
     capt_bonus_quad: "CaptBonusQuad" = 16, 0..=64, step 2;
     /// ... plus this times depth...
-    capt_bonus_lin: "CaptBonusLin" = 32, 0..=128, step 8;
+    capt_bonus_lin: "CaptBonusLin" = 31, 0..=128, step 8;
     /// ... at most this.
-    capt_bonus_max: "CaptBonusMax" = 1600, 400..=4000, step 100;
+    capt_bonus_max: "CaptBonusMax" = 1584, 400..=4000, step 100;
     /// Capture history: each move of its kind tried before it loses this times depth
     /// squared...
     capt_malus_quad: "CaptMalusQuad" = 16, 0..=64, step 2;
     /// ... plus this times depth...
-    capt_malus_lin: "CaptMalusLin" = 32, 0..=128, step 8;
+    capt_malus_lin: "CaptMalusLin" = 34, 0..=128, step 8;
     /// ... at most this.
-    capt_malus_max: "CaptMalusMax" = 1600, 400..=4000, step 100;
+    capt_malus_max: "CaptMalusMax" = 1597, 400..=4000, step 100;
     /// Capture history is divided by this before it joins the captured piece's value (times 8)
     /// in the move order.
-    capt_hist_divisor: "CaptHistDivisor" = 32, 4..=128, step 4;
+    capt_hist_divisor: "CaptHistDivisor" = 34, 4..=128, step 4;
     /// Correction history: the pawn table's weight, out of 1024...
-    corr_pawn_weight: "CorrPawnWeight" = 1024, 0..=2048, step 64;
+    corr_pawn_weight: "CorrPawnWeight" = 965, 0..=2048, step 64;
     /// ... and each side's non-pawn table's.
-    corr_non_pawn_weight: "CorrNonPawnWeight" = 512, 0..=2048, step 64;
+    corr_non_pawn_weight: "CorrNonPawnWeight" = 539, 0..=2048, step 64;
     /// Correction history: a search of depth d moves an entry by min(d + 1, this) / 256 of
     /// its error.
     corr_max_weight: "CorrMaxWeight" = 16, 4..=64, step 2;
