@@ -158,7 +158,7 @@ class Sprt:
 
 
 def sprt_bounds(text):
-    """An SPRT from `ELO0,ELO1` (nElo), for argparse's `--sprt`."""
+    """An SPRT from `ELO0,ELO1` (nElo), for `--sprt`."""
     try:
         elo0, elo1 = (float(x) for x in text.split(","))
     except ValueError:
@@ -166,14 +166,18 @@ def sprt_bounds(text):
     return Sprt(elo0, elo1)
 
 
+def add_sprt_option(parser):
+    """`--sprt ELO0,ELO1`, which this script and pgn_summary.py share."""
+    parser.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1",
+                        help="also the SPRT's LLR for these nElo bounds (alpha = beta = 0.05)")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1",
-                        help="also the SPRT's LLR for these nElo bounds (alpha = beta = 0.05)")
+    add_sprt_option(parser)
     parser.add_argument("record", nargs="+", help="P0,P1,P2,P3,P4 or W-L-D")
     args = parser.parse_args(argv)
-    sprt = args.sprt
     pentanomial = all("," in arg for arg in args.record)
     separator, size = (",", 5) if pentanomial else ("-", 3)
     try:
@@ -194,8 +198,8 @@ def main(argv):
     if s["games"] == 0:
         sys.exit("no games")
     print(f"{s['games']} games, {what}: {describe(s)}")
-    if sprt is not None:
-        print(f"SPRT {sprt.describe()}: {sprt.verdict(counts)}")
+    if args.sprt is not None:
+        print(f"SPRT {args.sprt.describe()}: {args.sprt.verdict(counts)}")
 
 
 if __name__ == "__main__":

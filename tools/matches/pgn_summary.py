@@ -96,8 +96,7 @@ def main(engine, paths, sprt):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sprt", type=elo.sprt_bounds, metavar="ELO0,ELO1",
-                        help="also the SPRT's LLR for these nElo bounds (alpha = beta = 0.05)")
+    elo.add_sprt_option(parser)
     parser.add_argument("engine", help="the engine's name in the PGNs")
     parser.add_argument("pgn", nargs="+", help="match PGNs")
     args = parser.parse_args()

@@ -234,7 +234,7 @@ def print_replays_by_file(title, featured, paths, w, growth):
 
 
 def featurize(searches, with_depth):
-    """(path, rows, iteration_features) for each of `sorted_searches`' searches."""
+    """(path, rows, iteration_features) for each (path, rows) search of `sorted_searches`."""
     return [(path, rows, iteration_features(rows, with_depth)) for path, rows in searches]
 
 
@@ -354,6 +354,7 @@ def main(argv):
         print()
         print(f"the given model: held-out log loss {log_loss(given, given_test):.4f}")
         print_replays_by_file("the given model, ", featured, args.logs, given, given_growth)
+
 
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -249,6 +249,11 @@ def cmd_run(args):
         print(f"iteration {k}/{config['iterations']}: +{wins} -{losses} ={draws}", flush=True)
 
 
+def off_start(param):
+    """Whether the engine sees a value other than the one the run started from."""
+    return round(param.value) != round(param.start)
+
+
 def cmd_show(args):
     state, params = load(args.state)
     print(f"iteration {state['iteration']} of {state['config']['iterations']}, "
@@ -256,14 +261,14 @@ def cmd_show(args):
     for p in params:
         c_k, _ = schedule(state["config"], p, max(state["iteration"], 1))
         moved = (p.value - p.start) / c_k
-        if args.changed and round(p.value) == round(p.start):
+        if args.changed and not off_start(p):
             continue
         print(f"{p.name:24} {p.start:8.0f} -> {p.value:9.2f}  ({moved:+.1f} c)")
 
 
 # A row of the table in `crates/search/src/params.rs`:
 # `field: "Name" = default, min..=max, step s;`.
-ROW = re.compile(r'^(\s*\w+: "(\w+)" = )(-?\d+)(, -?\d+..=-?\d+, step \d+;)$', re.M)
+ROW = re.compile(r'^(\s*\w+: "(\w+)" = )(-?\d+)(, -?\d+\.\.=-?\d+, step \d+;)$', re.M)
 
 
 def apply_values(table, values):
@@ -295,7 +300,7 @@ def cmd_apply(args):
     text = apply_values(table, {p.name: p.value for p in params})
     with open(args.table, "w") as f:
         f.write(text)
-    changed = sum(1 for p in params if round(p.value) != round(p.start))
+    changed = sum(1 for p in params if off_start(p))
     print(f"{args.table}: {len(params)} rows from iteration {state['iteration']}, "
           f"{changed} off their starting values")
 
@@ -336,6 +341,11 @@ def cmd_selftest(_args):
     try:
         apply_values(table, {"AC": 2})
         raise AssertionError("a doc line was taken for a row")
+    except ValueError:
+        pass
+    try:
+        apply_values('    e_f: "EF" = 1, 0xx=2, step 1;\n', {"EF": 2})
+        raise AssertionError("a line without `..=` was taken for a row")
     except ValueError:
         pass
     print("selftest passed")
