@@ -43,8 +43,9 @@ pub(crate) const MAX_CORRECTION: i32 = 150;
 const WEIGHT_SCALE: i32 = 256;
 
 /// How much each table's entry counts in the correction is out of this (the parameters
-/// `CorrPawnWeight` and `CorrNonPawnWeight`: by default the pawn entry fully, each side's
-/// non-pawn entry half, so the non-pawn tables together weigh what the pawn table does).
+/// `CorrPawnWeight` and `CorrNonPawnWeight`; by default, as tuned, about the pawn entry fully
+/// and each side's non-pawn entry half, so the non-pawn tables together weigh about what the
+/// pawn table does).
 const TABLE_WEIGHT_SCALE: i32 = 1024;
 
 /// One correction, in 1/`GRAIN` centipawns, within ±`MAX_ENTRY` centipawns.

@@ -278,8 +278,8 @@ impl SearchParams {
     }
 }
 
-/// Late move reductions by depth and move number, in whole plies: about
-/// ln(depth) * ln(moves) / 2.25.
+/// Late move reductions by depth and move number, in whole plies: `LmrBase` / 100 +
+/// ln(depth) * ln(moves) / (`LmrDivisor` / 100), rounded down.
 #[derive(Clone, Debug)]
 pub(crate) struct LmrTable(Box<[[u8; 64]; 64]>);
 
@@ -334,9 +334,9 @@ mod tests {
     #[test]
     fn the_lmr_table_grows_with_depth_and_move_number() {
         let table = LmrTable::new(&SearchParams::default());
-        // ln(1) = 0: the constant term alone, 0.75 ply, rounded down.
+        // ln(1) = 0: the constant term alone, 0.76 ply by default, rounded down.
         assert_eq!(table.get(1, 1), 0);
-        // 0.75 + ln(20) * ln(30) / 2.25 = 5.28 plies.
+        // 0.76 + ln(20) * ln(30) / 2.06 = 5.71 plies with the defaults.
         assert_eq!(table.get(20, 30), 5);
         assert!(table.get(20, 30) > table.get(5, 30));
         assert!(table.get(20, 30) > table.get(20, 5));
