@@ -28,7 +28,8 @@ pub(crate) struct RootSearch<'s, 'a> {
     pub completed_depth: i32,
     pub best_move_changes: u32,
     /// The best line of the last completed iteration: what is played if the next one is
-    /// interrupted, since a half-searched iteration's scores and lines are not trustworthy.
+    /// interrupted before it proves another move better (the unfinished moves' scores are
+    /// not trustworthy).
     pub completed: Option<RootMove>,
     /// The move and score of each line of the last completed iteration, best first: what a
     /// weaker level chooses among.
@@ -60,7 +61,9 @@ impl RootSearch<'_, '_> {
                 self.moves[..=pv_index].sort_by_key(|rm| -rm.score);
             }
             if self.searcher.stopped {
-                self.restore_completed();
+                if !self.partial_found_better(multipv) {
+                    self.restore_completed();
+                }
                 break;
             }
             self.completed_depth = depth;
@@ -105,6 +108,17 @@ impl RootSearch<'_, '_> {
         if !self.final_line_shown {
             self.report(0, ScoreBound::Exact, self.completed_depth.max(1));
         }
+    }
+
+    /// Whether the interrupted iteration proved another move better than the last completed
+    /// iteration's best: a move's score is only recorded when its search finished and, after
+    /// the pass's first move, only when it raised alpha (Stockfish plays such a move too).
+    fn partial_found_better(&self, multipv: usize) -> bool {
+        multipv == 1
+            && self
+                .completed
+                .as_ref()
+                .is_some_and(|c| self.moves[0].mv != c.mv && self.moves[0].score != -INFINITE)
     }
 
     /// Puts the last completed iteration's best move, score and line back in front.

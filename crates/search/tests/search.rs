@@ -1,6 +1,7 @@
 //! The one-thread search as a library call (`Worker::search`): what other tools (bench, data
-//! generation) rely on, mate scores through a warm hash table, repetitions of the game, and
-//! the worker's record of its timed searches.
+//! generation) rely on, mate scores through a warm hash table, repetitions of the game, the
+//! move played when a limit interrupts an iteration, and the worker's record of its timed
+//! searches.
 
 use movegen::{Move, Position};
 use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
@@ -189,4 +190,40 @@ fn every_value_a_tuner_may_set_searches() {
             assert!(pos.legal_moves().contains(&best), "{fen}: {params:?}");
         }
     }
+}
+
+/// A search stopped by its node limit inside an iteration plays the last completed
+/// iteration's move, unless that iteration had already proved another move better: then the
+/// new move, which is the deeper search's choice. Scanned over node limits, the played move is
+/// always one of the two, and at some limit the interrupted iteration's move is played.
+#[test]
+fn an_interrupted_iteration_plays_a_move_it_proved_better() {
+    let root =
+        Position::from_fen("r2q1rk1/1b2bppp/p2ppn2/1p6/3NP3/1BN1Q3/PPP2PPP/3R1RK1 w - - 0 14")
+            .expect("FEN");
+    let best_at = |depth: u32| {
+        let tt = TranspositionTable::new(4).expect("table");
+        search(&mut Worker::new(), &tt, &request(&root, depth)).best_move
+    };
+    let mut deeper_move_played = 0;
+    for nodes in (300..=9_000).step_by(300) {
+        let tt = TranspositionTable::new(4).expect("table");
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let req = SearchRequest::new(root.clone(), limits);
+        let outcome = search(&mut Worker::new(), &tt, &req);
+        let completed = best_at(outcome.depth);
+        if outcome.best_move != completed {
+            assert_eq!(
+                outcome.best_move,
+                best_at(outcome.depth + 1),
+                "at {nodes} nodes, depth {} completed",
+                outcome.depth
+            );
+            deeper_move_played += 1;
+        }
+    }
+    assert!(deeper_move_played > 0);
 }
