@@ -193,17 +193,22 @@ fn every_value_a_tuner_may_set_searches() {
 }
 
 /// A search stopped by its node limit inside an iteration plays the last completed
-/// iteration's move, unless that iteration had already proved another move better: then the
-/// new move, which is the deeper search's choice. Scanned over node limits, the played move is
-/// always one of the two, and at some limit the interrupted iteration's move is played.
+/// iteration's move, unless that iteration had already proved another move better. Scanned
+/// over node limits, at some limit the interrupted iteration's move is played; in this
+/// position the only move that beats the first one there is the deeper search's final
+/// choice, so every move played is one of the two fixed-depth searches' choices.
 #[test]
 fn an_interrupted_iteration_plays_a_move_it_proved_better() {
     let root =
         Position::from_fen("r2q1rk1/1b2bppp/p2ppn2/1p6/3NP3/1BN1Q3/PPP2PPP/3R1RK1 w - - 0 14")
             .expect("FEN");
-    let best_at = |depth: u32| {
-        let tt = TranspositionTable::new(4).expect("table");
-        search(&mut Worker::new(), &tt, &request(&root, depth)).best_move
+    // Each depth's choice, searched once with fresh tables (as the node-limited searches start).
+    let mut choices = std::collections::HashMap::new();
+    let mut best_at = |depth: u32| {
+        *choices.entry(depth).or_insert_with(|| {
+            let tt = TranspositionTable::new(4).expect("table");
+            search(&mut Worker::new(), &tt, &request(&root, depth)).best_move
+        })
     };
     let mut deeper_move_played = 0;
     for nodes in (300..=9_000).step_by(300) {
