@@ -14,24 +14,25 @@
 //! The defaults are the settings the validation-loss screening and the matches chose
 //! (trainer/README.md). `--output-buckets N` gives the network N
 //! output heads chosen by the piece count (`nnue::OutputBuckets`); 1, the default, is the
-//! network without buckets.
+//! network without buckets. `--resume` goes on from a checkpoint; `--init` starts from a
+//! network file's weights instead (fine-tuning a network whose checkpoint is gone).
 
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use datafmt::Filter;
-use nnue::OutputBuckets;
+use nnue::{Network, OutputBuckets};
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
 use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
 use trainer::model::Model;
 use trainer::optim::AdamW;
-use trainer::train::{Config, train};
+use trainer::train::{Config, mean_loss, train};
 
 /// How to read the data files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,6 +97,10 @@ struct Cli {
     /// Go on from a checkpoint.
     #[arg(long, value_name = "CHECKPOINT")]
     resume: Option<PathBuf>,
+    /// Start from a network file's weights instead of random ones (a fresh optimiser and
+    /// learning-rate schedule): fine-tunes a network whose checkpoint is gone.
+    #[arg(long, value_name = "NETWORK", conflicts_with = "resume")]
+    init: Option<PathBuf>,
     /// How to read the data files.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     format: Format,
@@ -153,6 +158,7 @@ struct Args {
     val_permille: u64,
     limit: usize,
     resume: Option<PathBuf>,
+    init: Option<PathBuf>,
     files: Vec<PathBuf>,
 }
 
@@ -185,6 +191,7 @@ impl From<Cli> for Args {
             val_permille: cli.val_permille,
             limit: cli.limit.unwrap_or(usize::MAX),
             resume: cli.resume,
+            init: cli.init,
             files: cli.files,
         }
     }
@@ -251,11 +258,14 @@ fn run(args: Args) -> Result<(), String> {
         // `--epochs 0` only reads and counts the data.
         return Ok(());
     }
-    let mut state = match &args.resume {
-        Some(path) => Checkpoint::load(path, args.weight_decay)
+    let mut state = match (&args.resume, &args.init) {
+        (Some(path), _) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => {
-            let model = Model::init(args.config.seed, args.buckets);
+        (None, init) => {
+            let model = match init {
+                Some(path) => start_from_network(path, &data, &args)?,
+                None => Model::init(args.config.seed, args.buckets),
+            };
             Checkpoint {
                 optimiser: AdamW::new(model.params.len(), args.weight_decay),
                 model,
@@ -265,7 +275,7 @@ fn run(args: Args) -> Result<(), String> {
     };
     if state.model.buckets != args.buckets {
         return Err(format!(
-            "the checkpoint has {} output buckets, --output-buckets says {}",
+            "the starting network has {} output buckets, --output-buckets says {}",
             state.model.buckets.count(),
             args.buckets.count()
         ));
@@ -286,6 +296,24 @@ fn run(args: Args) -> Result<(), String> {
     std::fs::copy(&last, &final_net).map_err(|e| format!("{}: {e}", final_net.display()))?;
     eprintln!("wrote {}", final_net.display());
     Ok(())
+}
+
+/// The float form of the network file at `path`, after printing its validation loss (the
+/// figure the epochs that follow are to beat).
+fn start_from_network(path: &Path, data: &Dataset, args: &Args) -> Result<Model, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let model = Model::from_network(&net);
+    if model.buckets == args.buckets {
+        let loss = mean_loss(
+            &model,
+            &data.validation,
+            args.config.validation_lambda,
+            args.config.threads,
+        );
+        eprintln!("{}: validation {loss:.6} before training", path.display());
+    }
+    Ok(model)
 }
 
 fn main() -> ExitCode {

@@ -4,7 +4,7 @@
 
 use movegen::{Color, Position};
 use nnue::format::QuantisedParams;
-use nnue::{HIDDEN, INPUTS, OutputBuckets, QA, QB, SCALE};
+use nnue::{HIDDEN, INPUTS, Network, OutputBuckets, QA, QB, SCALE};
 
 use crate::data::{GameResult, Record, Sample};
 use rng::Rng;
@@ -88,6 +88,25 @@ impl Model {
             *w = rng.symmetric(out_bound);
         }
         model
+    }
+
+    /// The float network a quantised one stands for: every weight its integer over its scale
+    /// (feature layer `QA`, output weights `QB`, output biases `QA × QB`), so that
+    /// [`Model::quantise`] gives the same integers back. Training from it fine-tunes a network
+    /// whose float weights are gone.
+    pub fn from_network(net: &Network) -> Model {
+        let q = net.params();
+        let qa = f32::from(QA);
+        let qb = f32::from(QB);
+        let params = (q.ft_weights.iter().chain(&q.ft_bias))
+            .map(|&w| f32::from(w) / qa)
+            .chain(q.out_weights.iter().map(|&w| f32::from(w) / qb))
+            .chain(q.out_bias.iter().map(|&b| b as f32 / (qa * qb)))
+            .collect();
+        Model {
+            params,
+            buckets: net.buckets(),
+        }
     }
 
     /// Offset of the first head's output bias (the others follow it).
@@ -375,6 +394,19 @@ mod tests {
         model.clip();
         model.dequantise_in_place();
         model
+    }
+
+    #[test]
+    fn a_network_file_read_back_as_floats_quantises_to_the_same_file() {
+        for heads in [1, 8] {
+            let model = representable(9, heads);
+            let file = model.quantise().encode();
+            let net = Network::from_bytes(&file).expect("within the file's ranges");
+            let back = Model::from_network(&net);
+            assert_eq!(back.buckets, model.buckets);
+            assert_eq!(back.params.len(), model.params.len());
+            assert_eq!(back.quantise().encode(), file, "{heads} heads");
+        }
     }
 
     #[test]
