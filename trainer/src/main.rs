@@ -258,12 +258,12 @@ fn run(args: Args) -> Result<(), String> {
         // `--epochs 0` only reads and counts the data.
         return Ok(());
     }
-    let mut state = match (&args.resume, &args.init) {
-        (Some(path), _) => Checkpoint::load(path, args.weight_decay)
+    let mut state = match &args.resume {
+        Some(path) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,
-        (None, init) => {
-            let model = match init {
-                Some(path) => start_from_network(path, &data, &args)?,
+        None => {
+            let model = match &args.init {
+                Some(path) => read_network(path)?,
                 None => Model::init(args.config.seed, args.buckets),
             };
             Checkpoint {
@@ -279,6 +279,16 @@ fn run(args: Args) -> Result<(), String> {
             state.model.buckets.count(),
             args.buckets.count()
         ));
+    }
+    if let Some(path) = &args.init {
+        // The figure the epochs that follow are to beat.
+        let loss = mean_loss(
+            &state.model,
+            &data.validation,
+            args.config.validation_lambda,
+            args.config.threads,
+        );
+        eprintln!("{}: validation {loss:.6} before training", path.display());
     }
     train(&mut state, &data, &args.config, |r| {
         println!(
@@ -298,22 +308,11 @@ fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The float form of the network file at `path`, after printing its validation loss (the
-/// figure the epochs that follow are to beat).
-fn start_from_network(path: &Path, data: &Dataset, args: &Args) -> Result<Model, String> {
+/// The float form of the network file at `path`.
+fn read_network(path: &Path) -> Result<Model, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let model = Model::from_network(&net);
-    if model.buckets == args.buckets {
-        let loss = mean_loss(
-            &model,
-            &data.validation,
-            args.config.validation_lambda,
-            args.config.threads,
-        );
-        eprintln!("{}: validation {loss:.6} before training", path.display());
-    }
-    Ok(model)
+    Ok(Model::from_network(&net))
 }
 
 fn main() -> ExitCode {
