@@ -27,6 +27,13 @@ enum Singular {
     Cut(i32),
 }
 
+/// Whether a null move is worth trying by what the hash entry knows: not when its score is an
+/// upper bound (or exact) below beta, since a real search of the node already failed low
+/// there (Ethereal's condition).
+fn hash_allows_null_move(hit: Option<TtHit>, beta: i32) -> bool {
+    hit.is_none_or(|h| !matches!(h.bound, Bound::Upper | Bound::Exact) || h.score >= beta)
+}
+
 /// Whether a hash entry's score, given its bound, settles a node searched with (alpha, beta).
 fn bound_allows_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
     match bound {
@@ -127,6 +134,7 @@ impl Searcher<'_> {
             let previous_was_null = ply > 0 && self.worker.stack[ply - 1].mv.is_none();
             if depth >= p.nmp_min_depth()
                 && eval >= beta
+                && hash_allows_null_move(hit, beta)
                 && !previous_was_null
                 && !self.worker.stack[ply].no_null
                 && !pos.only_king_and_pawns(pos.turn())
@@ -635,6 +643,30 @@ mod tests {
     use super::*;
     use crate::score::mate_in;
     use crate::worker::Worker;
+
+    /// The null move is vetoed only by a hash score that bounds the node below beta from
+    /// above: an upper bound or exact score under beta; a lower bound, a score at or above
+    /// beta, a bound-less entry or no entry leave it allowed.
+    #[test]
+    fn a_hash_upper_bound_below_beta_vetoes_the_null_move() {
+        let hit = |bound, score| {
+            Some(TtHit {
+                mv: 0,
+                score,
+                eval: 0,
+                depth: 5,
+                bound,
+            })
+        };
+        let beta = 50;
+        assert!(!hash_allows_null_move(hit(Bound::Upper, 49), beta));
+        assert!(!hash_allows_null_move(hit(Bound::Exact, -300), beta));
+        assert!(hash_allows_null_move(hit(Bound::Upper, 50), beta));
+        assert!(hash_allows_null_move(hit(Bound::Exact, 120), beta));
+        assert!(hash_allows_null_move(hit(Bound::Lower, -300), beta));
+        assert!(hash_allows_null_move(hit(Bound::None, -300), beta));
+        assert!(hash_allows_null_move(None, beta));
+    }
 
     /// SEE pruning of quiet moves: at a shallow node whose evaluation is far above alpha (so
     /// futility does not apply), a queen move to a square a pawn guards is skipped, a queen
