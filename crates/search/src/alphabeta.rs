@@ -383,7 +383,19 @@ impl Searcher<'_> {
                 && picked.history < -p.hp_margin() * depth
                 && !gives_check()
         } else {
-            depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
+            // Futility for captures (Stockfish's): even with the captured piece and a wide
+            // margin, the evaluation stays below alpha. Promotions and checks are searched.
+            let futile_capture = || {
+                let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
+                !ctx.pv_node
+                    && !ctx.in_check
+                    && depth <= p.capt_fp_max_depth()
+                    && mv.promotion().is_none()
+                    && ctx.eval + p.capt_fp_base() + p.capt_fp_margin() * depth + gain <= node.alpha
+                    && !pos.gives_check(mv)
+            };
+            futile_capture()
+                || depth <= p.see_max_depth() && !see_ge(pos, mv, -p.see_noisy_margin() * depth)
         }
     }
 
@@ -745,6 +757,44 @@ mod tests {
             assert!(prune(s, "d1d3", late), "futile at its reduced depth");
             assert!(!prune(s, "d1g4", late), "a check is never pruned here");
             assert!(!prune(s, "d1d3", 0), "the first move is hardly reduced");
+        });
+    }
+
+    /// Futility pruning of captures: far below alpha at a shallow non-PV node, a capture whose
+    /// piece cannot close the gap is skipped; one that can (the queen), a capture that gives
+    /// check, and any capture at a PV node are searched.
+    #[test]
+    fn captures_that_cannot_reach_alpha_are_pruned_at_shallow_depth() {
+        // White: Kh1, rooks a1, d1, g2; Black: Kg8, queen a4, knight g5, pawn d5; none of the
+        // captures loses material, so SEE pruning keeps them all.
+        let pos = Position::from_fen("6k1/8/8/3p2n1/q7/8/6R1/R2R3K w - - 0 1").expect("FEN");
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        let prune = |searcher: &mut Searcher<'_>, uci: &str, pv_node: bool| {
+            let picked = Picked {
+                mv: pos.parse_uci_move(uci, false).expect("legal"),
+                class: MoveClass::GoodNoisy,
+                score: 0,
+                history: 0,
+            };
+            let ctx = NodeContext {
+                depth: 2,
+                beta: if pv_node { -400 } else { -499 },
+                ply: 2,
+                pv_node,
+                cut_node: false,
+                in_check: false,
+                eval: -2000,
+                improving: false,
+            };
+            let mut node = LoopState::new(-500, -500, 1);
+            searcher.should_prune(&pos, &picked, &ctx, &mut node)
+        };
+        worker.with_test_searcher(|s| {
+            assert!(prune(s, "d1d5", false), "a pawn is far too little");
+            assert!(!prune(s, "a1a4", false), "the queen may be enough");
+            assert!(!prune(s, "g2g5", false), "a capture that gives check");
+            assert!(!prune(s, "d1d5", true), "a PV node");
         });
     }
 

@@ -145,6 +145,12 @@ search_params! {
     fp_base: "FpBase" = 94, 0..=300, step 10;
     /// Futility pruning: margin per ply of depth.
     fp_margin: "FpMargin" = 77, 20..=200, step 8;
+    /// Futility pruning of captures applies up to this depth.
+    capt_fp_max_depth: "CaptFpMaxDepth" = 5, 1..=12, step 1;
+    /// Futility pruning of captures: the constant margin over the captured piece.
+    capt_fp_base: "CaptFpBase" = 250, 0..=600, step 20;
+    /// Futility pruning of captures: margin per ply of depth.
+    capt_fp_margin: "CaptFpMargin" = 180, 40..=400, step 15;
     /// Captures losing more than `SeeNoisyMargin` per ply are pruned up to this depth.
     see_max_depth: "SeePruneMaxDepth" = 6, 1..=12, step 1;
     /// The SEE loss per ply of depth a pruned capture must exceed.
