@@ -680,6 +680,37 @@ mod tests {
         assert!(hash_allows_null_move(None, beta));
     }
 
+    /// One move-loop pruning question: would `should_prune` skip move `uci` of `pos`, of
+    /// `class` and with `history`, at a node of `depth` (ply 2, neither an expected cut node
+    /// nor in check, not improving) evaluated `eval`, searched with `beta`, whose loop has
+    /// searched `searched` moves and has `alpha` as both alpha and best score?
+    fn pruned(
+        s: &mut Searcher<'_>,
+        pos: &Position,
+        (uci, class, history): (&str, MoveClass, i32),
+        (depth, pv_node, eval): (i32, bool, i32),
+        (alpha, beta, searched): (i32, i32, usize),
+    ) -> bool {
+        let picked = Picked {
+            mv: pos.parse_uci_move(uci, false).expect("legal"),
+            class,
+            score: 0,
+            history,
+        };
+        let ctx = NodeContext {
+            depth,
+            beta,
+            ply: 2,
+            pv_node,
+            cut_node: false,
+            in_check: false,
+            eval,
+            improving: false,
+        };
+        let mut node = LoopState::new(alpha, alpha, searched);
+        s.should_prune(pos, &picked, &ctx, &mut node)
+    }
+
     /// SEE pruning of quiet moves: at a shallow node whose evaluation is far above alpha (so
     /// futility does not apply), a queen move to a square a pawn guards is skipped, a queen
     /// move to a safe square is searched, and the hanging move is searched when it gives
@@ -690,25 +721,9 @@ mod tests {
         let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let prune = |searcher: &mut Searcher<'_>, uci: &str, depth: i32| {
-            let picked = Picked {
-                mv: pos.parse_uci_move(uci, false).expect("legal"),
-                class: MoveClass::Quiet,
-                score: 0,
-                history: 0,
-            };
-            let ctx = NodeContext {
-                depth,
-                beta: -499,
-                ply: 2,
-                pv_node: false,
-                cut_node: false,
-                in_check: false,
-                eval: 1000,
-                improving: true,
-            };
-            let mut node = LoopState::new(-500, -500, 1);
-            searcher.should_prune(&pos, &picked, &ctx, &mut node)
+        let prune = |s: &mut Searcher<'_>, uci: &str, depth: i32| {
+            let mv = (uci, MoveClass::Quiet, 0);
+            pruned(s, &pos, mv, (depth, false, 1000), (-500, -499, 1))
         };
         worker.with_test_searcher(|s| {
             assert!(prune(s, "d1d4", 2), "the queen hangs to the pawn");
@@ -733,26 +748,16 @@ mod tests {
             let reduced = (depth - 1 - s.base_reduction(depth, late + 1, history)).max(0);
             assert!(reduced < depth - 1, "the test needs a reduction");
             let alpha = p.fp_base() + p.fp_margin() * reduced;
+            // A PV node: no late move or history pruning; evaluation 0.
             let prune = |s: &mut Searcher<'_>, uci: &str, searched: usize| {
-                let picked = Picked {
-                    mv: pos.parse_uci_move(uci, false).expect("legal"),
-                    class: MoveClass::Quiet,
-                    score: 0,
-                    history,
-                };
-                // A PV node: no late move or history pruning; evaluation 0.
-                let ctx = NodeContext {
-                    depth,
-                    beta: alpha + 100,
-                    ply: 2,
-                    pv_node: true,
-                    cut_node: false,
-                    in_check: false,
-                    eval: 0,
-                    improving: false,
-                };
-                let mut node = LoopState::new(alpha, alpha, searched);
-                s.should_prune(&pos, &picked, &ctx, &mut node)
+                let mv = (uci, MoveClass::Quiet, history);
+                pruned(
+                    s,
+                    &pos,
+                    mv,
+                    (depth, true, 0),
+                    (alpha, alpha + 100, searched),
+                )
             };
             assert!(prune(s, "d1d3", late), "futile at its reduced depth");
             assert!(!prune(s, "d1g4", late), "a check is never pruned here");
@@ -770,25 +775,10 @@ mod tests {
         let pos = Position::from_fen("6k1/8/8/3p2n1/q7/8/6R1/R2R3K w - - 0 1").expect("FEN");
         let mut worker = Worker::new();
         worker.keys.push(pos.key());
-        let prune = |searcher: &mut Searcher<'_>, uci: &str, pv_node: bool| {
-            let picked = Picked {
-                mv: pos.parse_uci_move(uci, false).expect("legal"),
-                class: MoveClass::GoodNoisy,
-                score: 0,
-                history: 0,
-            };
-            let ctx = NodeContext {
-                depth: 2,
-                beta: if pv_node { -400 } else { -499 },
-                ply: 2,
-                pv_node,
-                cut_node: false,
-                in_check: false,
-                eval: -2000,
-                improving: false,
-            };
-            let mut node = LoopState::new(-500, -500, 1);
-            searcher.should_prune(&pos, &picked, &ctx, &mut node)
+        let prune = |s: &mut Searcher<'_>, uci: &str, pv_node: bool| {
+            let mv = (uci, MoveClass::GoodNoisy, 0);
+            let beta = if pv_node { -400 } else { -499 };
+            pruned(s, &pos, mv, (2, pv_node, -2000), (-500, beta, 1))
         };
         worker.with_test_searcher(|s| {
             assert!(prune(s, "d1d5", false), "a pawn is far too little");
