@@ -680,6 +680,13 @@ mod tests {
         assert!(hash_allows_null_move(None, beta));
     }
 
+    /// Runs `f` with a fresh test searcher whose game so far is `pos` alone.
+    fn searching_from<R>(pos: &Position, f: impl FnOnce(&mut Searcher<'_>) -> R) -> R {
+        let mut worker = Worker::new();
+        worker.keys.push(pos.key());
+        worker.with_test_searcher(f)
+    }
+
     /// One move-loop pruning question: would `should_prune` skip move `uci` of `pos`, of
     /// `class` and with `history`, at a node of `depth` (ply 2, neither an expected cut node
     /// nor in check, not improving) evaluated `eval`, searched with `beta`, whose loop has
@@ -719,13 +726,11 @@ mod tests {
     fn quiet_moves_that_lose_material_are_pruned_at_shallow_depth() {
         // White: Kg1, Qd1; Black: Kg8, pawns a7, e5 (guards d4) and h5 (guards g4).
         let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
-        let mut worker = Worker::new();
-        worker.keys.push(pos.key());
         let prune = |s: &mut Searcher<'_>, uci: &str, depth: i32| {
             let mv = (uci, MoveClass::Quiet, 0);
             pruned(s, &pos, mv, (depth, false, 1000), (-500, -499, 1))
         };
-        worker.with_test_searcher(|s| {
+        searching_from(&pos, |s| {
             assert!(prune(s, "d1d4", 2), "the queen hangs to the pawn");
             assert!(!prune(s, "d1d3", 2), "a safe square");
             assert!(!prune(s, "d1g4", 2), "a check is never pruned here");
@@ -741,9 +746,7 @@ mod tests {
         let pos = Position::from_fen("6k1/p7/8/4p2p/8/8/8/3Q2K1 w - - 0 1").expect("FEN");
         let p = SearchParams::default();
         let depth = p.fp_max_depth();
-        let mut worker = Worker::new();
-        worker.keys.push(pos.key());
-        worker.with_test_searcher(|s| {
+        searching_from(&pos, |s| {
             let (late, history) = (30, -4000);
             let reduced = (depth - 1 - s.base_reduction(depth, late + 1, history)).max(0);
             assert!(reduced < depth - 1, "the test needs a reduction");
@@ -773,14 +776,12 @@ mod tests {
         // White: Kh1, rooks a1, d1, g2; Black: Kg8, queen a4, knight g5, pawn d5; none of the
         // captures loses material, so SEE pruning keeps them all.
         let pos = Position::from_fen("6k1/8/8/3p2n1/q7/8/6R1/R2R3K w - - 0 1").expect("FEN");
-        let mut worker = Worker::new();
-        worker.keys.push(pos.key());
         let prune = |s: &mut Searcher<'_>, uci: &str, pv_node: bool| {
             let mv = (uci, MoveClass::GoodNoisy, 0);
             let beta = if pv_node { -400 } else { -499 };
             pruned(s, &pos, mv, (2, pv_node, -2000), (-500, beta, 1))
         };
-        worker.with_test_searcher(|s| {
+        searching_from(&pos, |s| {
             assert!(prune(s, "d1d5", false), "a pawn is far too little");
             assert!(!prune(s, "a1a4", false), "the queen may be enough");
             assert!(!prune(s, "g2g5", false), "a capture that gives check");
@@ -797,9 +798,7 @@ mod tests {
         let pos = Position::from_fen("1r5k/8/8/8/8/P7/7r/K7 w - - 0 1").expect("FEN");
         let only = pos.parse_uci_move("a3a4", false).expect("legal");
         assert_eq!(pos.legal_moves().len(), 1);
-        let mut worker = Worker::new();
-        worker.keys.push(pos.key());
-        worker.with_test_searcher(|searcher| {
+        searching_from(&pos, |searcher| {
             searcher.worker.stack[1].excluded = Some(only);
             let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
             assert_eq!(score, -INFINITE);
@@ -842,9 +841,7 @@ mod tests {
     fn quiescence_futility_skips_even_trades_far_below_alpha() {
         let nodes_and_score = |fen: &str| {
             let pos = Position::from_fen(fen).expect("FEN");
-            let mut worker = Worker::new();
-            worker.keys.push(pos.key());
-            worker.with_test_searcher(|searcher| {
+            searching_from(&pos, |searcher| {
                 let alpha = searcher.static_eval(&pos, 1) + 200;
                 let score = searcher.qsearch(&pos, alpha, alpha + 1, 1);
                 (searcher.nodes, score, alpha)
@@ -865,9 +862,7 @@ mod tests {
     #[test]
     fn a_stored_mate_keeps_its_distance_from_the_node() {
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1").expect("FEN");
-        let mut worker = Worker::new();
-        worker.keys.push(pos.key());
-        worker.with_test_searcher(|searcher| {
+        searching_from(&pos, |searcher| {
             // Mate in 3 plies from this node, found when it stood 6 plies from the root.
             searcher.store(pos.key(), (None, mate_in(6 + 3)), (0, 1), 0, 20, 6);
             for ply in [1, 2, 9] {
