@@ -170,6 +170,19 @@ impl Position {
                 & (self.role_bb(Role::Rook) | self.role_bb(Role::Queen)))
     }
 
+    /// Every square a piece of `by` attacks on the board as it stands (its own pieces'
+    /// squares included): where the other side's pieces stand threatened.
+    pub fn attacks_by(&self, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacked = Bitboard::EMPTY;
+        for role in Role::ALL {
+            for sq in self.pieces(by, role) {
+                attacked |= attacks::attacks(by, role, sq, occupied);
+            }
+        }
+        attacked
+    }
+
     /// Whether a piece of `by` attacks `sq` when the board holds `occupied`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {

@@ -189,6 +189,7 @@ impl Searcher<'_> {
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
+            threats: pos.attacks_by(!pos.turn()),
         };
         let mut picker = MovePicker::empty();
         picker.start(&hints);
@@ -552,6 +553,7 @@ impl Searcher<'_> {
         if in_check {
             picker.start(&OrderingHints {
                 tt_move,
+                threats: pos.attacks_by(!pos.turn()),
                 ..OrderingHints::default()
             });
         } else {

@@ -12,7 +12,7 @@
 
 mod table;
 
-use movegen::{Color, Move, Piece, Role, Square};
+use movegen::{Bitboard, Color, Move, Piece, Role, Square};
 
 use crate::params::SearchParams;
 
@@ -45,14 +45,42 @@ impl HistoryIndex for PieceTo {
     }
 }
 
-/// A quiet move of one side: slots by side, from-square, to-square.
-impl HistoryIndex for (Color, Move) {
-    const SIZE: usize = 2 * 64 * 64;
+/// Who moves, and the squares the opponent attacks: what the butterfly table knows of a quiet
+/// move's setting besides the move. A move that takes a piece out of an attack, or into one,
+/// is a different move from the same one played in peace (threat-aware butterfly history, as
+/// in Berserk and Viridithas).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mover {
+    /// The side to move.
+    pub side: Color,
+    /// The squares the other side attacks.
+    pub threats: Bitboard,
+}
+
+impl Mover {
+    /// The side to move in `pos`, and what its opponent attacks there.
+    #[inline]
+    pub fn of(pos: &movegen::Position) -> Mover {
+        let side = pos.turn();
+        Mover {
+            side,
+            threats: pos.attacks_by(!side),
+        }
+    }
+}
+
+/// A quiet move of one side: slots by side, whether its from-square and its to-square are
+/// attacked, then from-square and to-square.
+impl HistoryIndex for (Mover, Move) {
+    const SIZE: usize = 2 * 2 * 2 * 64 * 64;
 
     #[inline]
     fn slot(self) -> usize {
-        let (side, mv) = self;
-        (side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+        let (mover, mv) = self;
+        let (from, to) = (mv.from(), mv.to());
+        let threatened = |sq| usize::from(mover.threats.contains(sq));
+        let setting = (mover.side.index() * 2 + threatened(from)) * 2 + threatened(to);
+        (setting * 64 + from.index()) * 64 + to.index()
     }
 }
 
@@ -83,8 +111,9 @@ pub const QUIET_LIMIT: i32 = 16_384;
 /// The bound of the capture scores.
 pub const CAPTURE_LIMIT: i32 = 16_384;
 
-/// Quiet moves by side, from-square and to-square (the butterfly board).
-type Butterfly = Table<(Color, Move), Stat<QUIET_LIMIT>, { <(Color, Move)>::SIZE }>;
+/// Quiet moves by side, the threats on both squares, from-square and to-square (the butterfly
+/// board).
+type Butterfly = Table<(Mover, Move), Stat<QUIET_LIMIT>, { <(Mover, Move)>::SIZE }>;
 /// Quiet moves by the earlier move, then the move's piece and destination (1.2 MB).
 type Continuation = Table<(PieceTo, PieceTo), Stat<QUIET_LIMIT>, { <(PieceTo, PieceTo)>::SIZE }>;
 /// Captures by the capturing piece, its destination and the captured role.
@@ -176,16 +205,16 @@ impl History {
         self.countermoves.clear();
     }
 
-    /// The butterfly score of a quiet move by `side`.
+    /// The butterfly score of a quiet move.
     #[inline]
-    pub fn score(&self, side: Color, mv: Move) -> i32 {
-        self.butterfly[(side, mv)].get()
+    pub fn score(&self, mover: Mover, mv: Move) -> i32 {
+        self.butterfly[(mover, mv)].get()
     }
 
     /// Adds `bonus` (negative for a malus) to the butterfly score, with gravity.
     #[inline]
-    pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
-        self.butterfly[(side, mv)].update(bonus);
+    pub fn update(&mut self, mover: Mover, mv: Move, bonus: i32) {
+        self.butterfly[(mover, mv)].update(bonus);
     }
 
     /// The continuation score of `piece` playing `mv` after the earlier move `earlier`.
@@ -197,13 +226,19 @@ impl History {
     /// A quiet move's ordering score: its butterfly score plus its continuation scores after
     /// the moves in `earlier`.
     #[inline]
-    pub fn quiet_score(&self, side: Color, piece: Piece, mv: Move, earlier: &Continuations) -> i32 {
+    pub fn quiet_score(
+        &self,
+        mover: Mover,
+        piece: Piece,
+        mv: Move,
+        earlier: &Continuations,
+    ) -> i32 {
         earlier
             .iter()
             .flatten()
             .map(|&e| self.continuation(e, piece, mv))
             .sum::<i32>()
-            + self.score(side, mv)
+            + self.score(mover, mv)
     }
 
     /// Adds `butterfly` to the move's butterfly score and `continuation` to each of its
@@ -211,13 +246,13 @@ impl History {
     #[inline]
     pub fn update_quiet(
         &mut self,
-        side: Color,
+        mover: Mover,
         piece: Piece,
         mv: Move,
         earlier: &Continuations,
         (butterfly, continuation): (i32, i32),
     ) {
-        self.update(side, mv, butterfly);
+        self.update(mover, mv, butterfly);
         let now = PieceTo { piece, to: mv.to() };
         for &e in earlier.iter().flatten() {
             self.continuation[(e, now)].update(continuation);
@@ -277,6 +312,14 @@ mod tests {
     use super::*;
     use movegen::Position;
 
+    /// `side` to move with nothing of its own attacked.
+    fn in_peace(side: Color) -> Mover {
+        Mover {
+            side,
+            threats: Bitboard::EMPTY,
+        }
+    }
+
     fn a_move() -> Move {
         Position::startpos()
             .parse_uci_move("g1f3", false)
@@ -298,9 +341,9 @@ mod tests {
             for bonus in (-max_bonus..=max_bonus).step_by(100) {
                 let mut history = History::default();
                 let side = Color::White;
-                history.butterfly[(side, mv)] = Stat::new(start);
-                history.update(side, mv, bonus);
-                let new = history.score(side, mv);
+                history.butterfly[(in_peace(side), mv)] = Stat::new(start);
+                history.update(in_peace(side), mv, bonus);
+                let new = history.score(in_peace(side), mv);
                 assert!(
                     (-QUIET_LIMIT..=QUIET_LIMIT).contains(&new),
                     "{start} + {bonus} -> {new}"
@@ -322,21 +365,21 @@ mod tests {
         let bonus = Reward::butterfly(&params, 20).bonus;
         let (mut history, mv, side) = (History::default(), a_move(), Color::Black);
         for _ in 0..1000 {
-            history.update(side, mv, bonus);
+            history.update(in_peace(side), mv, bonus);
         }
-        let top = history.score(side, mv);
+        let top = history.score(in_peace(side), mv);
         assert!(top <= QUIET_LIMIT && top > QUIET_LIMIT * 9 / 10, "{top}");
         assert_eq!(
-            history.score(Color::White, mv),
+            history.score(in_peace(Color::White), mv),
             0,
             "the other side's table is apart"
         );
-        history.update(side, mv, -bonus);
-        assert!(history.score(side, mv) < top);
+        history.update(in_peace(side), mv, -bonus);
+        assert!(history.score(in_peace(side), mv) < top);
         for _ in 0..1000 {
-            history.update(side, mv, -bonus);
+            history.update(in_peace(side), mv, -bonus);
         }
-        assert!(history.score(side, mv) >= -QUIET_LIMIT);
+        assert!(history.score(in_peace(side), mv) >= -QUIET_LIMIT);
     }
 
     #[test]
@@ -370,32 +413,59 @@ mod tests {
         let (e5, d5) = (reply(Square::E5), reply(Square::D5));
         let mut history = History::default();
         history.update_quiet(
-            Color::White,
+            in_peace(Color::White),
             knight,
             mv,
             &[Some(e5), None, None],
             (1000, 1000),
         );
-        assert_eq!(history.score(Color::White, mv), 1000);
+        assert_eq!(history.score(in_peace(Color::White), mv), 1000);
         assert_eq!(history.continuation(e5, knight, mv), 1000);
         assert_eq!(history.continuation(d5, knight, mv), 0);
         let both = [Some(e5), None, Some(d5)];
-        assert_eq!(history.quiet_score(Color::White, knight, mv, &both), 2000);
-        history.update_quiet(Color::White, knight, mv, &both, (-300, -300));
-        let butterfly = history.score(Color::White, mv);
+        assert_eq!(
+            history.quiet_score(in_peace(Color::White), knight, mv, &both),
+            2000
+        );
+        history.update_quiet(in_peace(Color::White), knight, mv, &both, (-300, -300));
+        let butterfly = history.score(in_peace(Color::White), mv);
         let (after_e5, after_d5) = (
             history.continuation(e5, knight, mv),
             history.continuation(d5, knight, mv),
         );
         assert!(butterfly < 1000 && after_e5 < 1000 && after_d5 == -300);
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &both),
+            history.quiet_score(in_peace(Color::White), knight, mv, &both),
             butterfly + after_e5 + after_d5
         );
         assert_eq!(
-            history.quiet_score(Color::Black, knight, mv, &[None, None, None]),
+            history.quiet_score(in_peace(Color::Black), knight, mv, &[None, None, None]),
             0
         );
+    }
+
+    /// A quiet move's butterfly score is kept apart by whether its from- and to-squares are
+    /// attacked: what a knight learnt leaving an attacked square says nothing of the same
+    /// move played in peace. The opponent's attacks come from the position.
+    #[test]
+    fn butterfly_scores_are_kept_apart_by_threats() {
+        let pos = Position::from_fen("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1").expect("fen");
+        let mover = Mover::of(&pos);
+        assert!(mover.threats.contains(Square::D4) && mover.threats.contains(Square::F4));
+        assert!(!mover.threats.contains(Square::F3) && !mover.threats.contains(Square::E4));
+        let into_attack = pos.parse_uci_move("f3d4", false).expect("legal");
+        let mut history = History::default();
+        history.update(mover, into_attack, 700);
+        assert_eq!(history.score(mover, into_attack), 700);
+        assert_eq!(history.score(in_peace(Color::White), into_attack), 0);
+        let fleeing = Mover {
+            threats: Square::F3.bitboard(),
+            ..in_peace(Color::White)
+        };
+        assert_eq!(history.score(fleeing, into_attack), 0);
+        history.update(fleeing, into_attack, -400);
+        assert_eq!(history.score(fleeing, into_attack), -400);
+        assert_eq!(history.score(mover, into_attack), 700);
     }
 
     /// Capture history is kept per capturing piece, square and victim.

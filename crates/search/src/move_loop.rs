@@ -4,7 +4,7 @@
 
 use movegen::{Move, Position};
 
-use crate::history::{CONTINUATION_PLIES, Continuations, PieceTo, Reward};
+use crate::history::{CONTINUATION_PLIES, Continuations, Mover, PieceTo, Reward};
 use crate::node::{LoopState, NodeContext, Step};
 use crate::searcher::Searcher;
 
@@ -112,7 +112,7 @@ impl Searcher<'_> {
         (butterfly, continuation): (Reward, Reward),
         ply: usize,
     ) {
-        let side = pos.turn();
+        let mover = Mover::of(pos);
         let previous = self.worker.stack[ply - 1];
         let earlier = self.continuations(ply);
         let history = &mut self.worker.history;
@@ -123,7 +123,7 @@ impl Searcher<'_> {
         );
         for (m, step) in steps {
             if let Some(piece) = pos.piece_at(m.from()) {
-                history.update_quiet(side, piece, m, &earlier, step);
+                history.update_quiet(mover, piece, m, &earlier, step);
             }
         }
         self.worker.stack[ply].killers.add(mv);

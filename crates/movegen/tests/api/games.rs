@@ -1,7 +1,7 @@
 //! Positions along random games stay consistent: incremental key equals the key from scratch,
 //! FEN out and in gives the same position, and UCI move text round trips in both modes.
 
-use movegen::{Move, Position};
+use movegen::{Color, Move, Position, Square};
 
 use crate::util::{Rng, all_fens, chess960_start_fen, pos, random_chess960_back_rank};
 
@@ -241,4 +241,27 @@ fn gives_check_agrees_with_playing_the_move() {
         moves > 100_000 && checks > 2_000,
         "{moves} moves, {checks} checks"
     );
+}
+
+/// `attacks_by` holds exactly the squares `is_attacked` finds attacked, for both sides, along
+/// random games from every test position.
+#[test]
+fn attacks_by_agrees_with_is_attacked() {
+    let mut rng = Rng::new(0xa77a);
+    let mut attacked = 0;
+    for (fen, _) in all_fens() {
+        for _ in 0..4 {
+            random_game(&mut rng, &pos(fen), 60, |p| {
+                for by in [Color::White, Color::Black] {
+                    let set = p.attacks_by(by);
+                    for sq in Square::ALL {
+                        let expected = p.is_attacked(sq, by, p.occupied());
+                        assert_eq!(set.contains(sq), expected, "{sq} by {by:?} in {}", p.fen());
+                    }
+                    attacked += set.count();
+                }
+            });
+        }
+    }
+    assert!(attacked > 10_000, "only {attacked} attacked squares seen");
 }

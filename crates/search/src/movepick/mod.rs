@@ -13,9 +13,9 @@
 //! reductions read: the ordering may change without changing what they do.
 
 use arrayvec::ArrayVec;
-use movegen::{GenKind, MAX_MOVES, Move, MoveList, Position, Role};
+use movegen::{Bitboard, GenKind, MAX_MOVES, Move, MoveList, Position, Role};
 
-use crate::history::{Continuations, History};
+use crate::history::{Continuations, History, Mover};
 use crate::params::SearchParams;
 use crate::see::{see_ge, see_value};
 
@@ -90,6 +90,8 @@ pub struct OrderingHints {
     pub countermove: Option<Move>,
     /// The moves 1, 2 and 4 plies back, for continuation history.
     pub continuations: Continuations,
+    /// The squares the opponent attacks, for the butterfly scores.
+    pub threats: Bitboard,
 }
 
 /// The picker's stages, in the order it goes through them.
@@ -431,7 +433,11 @@ impl MovePicker {
 #[inline]
 fn quiet_history(pos: &Position, mv: Move, hints: &OrderingHints, history: &History) -> i32 {
     pos.piece_at(mv.from()).map_or(0, |piece| {
-        history.quiet_score(pos.turn(), piece, mv, &hints.continuations)
+        let mover = Mover {
+            side: pos.turn(),
+            threats: hints.threats,
+        };
+        history.quiet_score(mover, piece, mv, &hints.continuations)
     })
 }
 

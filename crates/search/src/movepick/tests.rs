@@ -3,7 +3,7 @@
 //! from them; perft counted through the picker; bogus hash moves and killers left out.
 
 use super::*;
-use crate::history::PieceTo;
+use crate::history::{Mover, PieceTo};
 use crate::params::SearchParams;
 use movegen::{Color, Piece, Square, perft};
 use rng::Rng;
@@ -150,7 +150,7 @@ fn random_history(rng: &mut Rng, pos: &Position, continuations: &Continuations) 
         };
         let bonus = rng.below(4000) as i32 - 2000;
         if pos.is_quiet(mv) {
-            history.update_quiet(pos.turn(), piece, mv, continuations, (bonus, bonus));
+            history.update_quiet(Mover::of(pos), piece, mv, continuations, (bonus, bonus));
         } else if let Some(victim) = pos.captured_role(mv) {
             history.update_capture(piece, mv.to(), victim, bonus * 4);
         }
@@ -189,6 +189,7 @@ fn every_legal_move_comes_out_once_in_class_order() {
                 killers: [pick(&mut rng, &nearby), pick(&mut rng, &nearby)],
                 countermove: pick(&mut rng, &nearby),
                 continuations,
+                threats: Mover::of(&pos).threats,
             };
             bogus += usize::from(hints.tt_move.is_some_and(|mv| !legal.contains(&mv)));
             let history = random_history(&mut rng, &pos, &continuations);
@@ -444,7 +445,7 @@ fn quiet_moves_carry_their_history_whatever_their_class() {
         (knight, "c3b5", 1200),
     ] {
         history.update_quiet(
-            Color::White,
+            Mover::of(&pos),
             piece,
             mv(text),
             &continuations,
@@ -455,6 +456,7 @@ fn quiet_moves_carry_their_history_whatever_their_class() {
         killers: [Some(mv("c3e4")), None],
         countermove: Some(mv("h4h3")),
         continuations,
+        threats: Mover::of(&pos).threats,
         ..OrderingHints::default()
     };
     let mut picker = MovePicker::empty();
