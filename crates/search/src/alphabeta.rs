@@ -3,7 +3,7 @@
 use movegen::{Move, Position};
 use tt::{Bound, EVAL_NONE, TB_WIN_THRESHOLD, TtHit};
 
-use crate::history::Killers;
+use crate::history::{Killers, Mover};
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
 use crate::node::{LoopState, NodeContext, Step};
 use crate::params::SearchParams;
@@ -189,7 +189,7 @@ impl Searcher<'_> {
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
-            threats: pos.attacks_by(!pos.turn()),
+            threats: Mover::of(pos).threats,
         };
         let mut picker = MovePicker::empty();
         picker.start(&hints);
@@ -553,7 +553,7 @@ impl Searcher<'_> {
         if in_check {
             picker.start(&OrderingHints {
                 tt_move,
-                threats: pos.attacks_by(!pos.turn()),
+                threats: Mover::of(pos).threats,
                 ..OrderingHints::default()
             });
         } else {
