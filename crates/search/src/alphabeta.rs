@@ -9,7 +9,7 @@ use crate::node::{LoopState, NodeContext, Step};
 use crate::params::SearchParams;
 use crate::score::{INFINITE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
-use crate::see::see_ge;
+use crate::see::{captured_value, see_ge};
 use crate::smp::split_point::{ListedMoves, SplitWork};
 
 /// Quiet moves searched before the rest are skipped at shallow depths.
@@ -183,13 +183,14 @@ impl Searcher<'_> {
         let previous = (ply > 0)
             .then(|| self.worker.stack[ply - 1])
             .and_then(|p| Some((p.moved?, p.mv?)));
+        let threats = Mover::of(pos).threats;
         let hints = OrderingHints {
             tt_move,
             killers: self.worker.stack[ply].killers.moves(),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
-            threats: Mover::of(pos).threats,
+            threats,
         };
         let mut picker = MovePicker::empty();
         picker.start(&hints);
@@ -206,6 +207,7 @@ impl Searcher<'_> {
             in_check,
             eval,
             improving,
+            threats,
         };
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
@@ -387,7 +389,7 @@ impl Searcher<'_> {
             // Futility for captures (Stockfish's): even with the captured piece and a wide
             // margin, the evaluation stays below alpha. Promotions and checks are searched.
             let futile_capture = || {
-                let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
+                let gain = captured_value(pos, mv);
                 !ctx.pv_node
                     && !ctx.in_check
                     && depth <= p.capt_fp_max_depth()
@@ -573,7 +575,7 @@ impl Searcher<'_> {
                     break;
                 }
                 // Delta pruning: even winning the piece outright would not reach alpha.
-                let gain = pos.captured_role(mv).map_or(0, crate::see::see_value);
+                let gain = captured_value(pos, mv);
                 if mv.promotion().is_none() && eval + gain + self.params.qs_delta_margin() <= alpha
                 {
                     continue;
@@ -715,6 +717,7 @@ mod tests {
             in_check: false,
             eval,
             improving: false,
+            threats: Mover::of(pos).threats,
         };
         let mut node = LoopState::new(alpha, alpha, searched);
         s.should_prune(pos, &picked, &ctx, &mut node)

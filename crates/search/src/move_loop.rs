@@ -34,7 +34,7 @@ impl Searcher<'_> {
                 }
                 if score >= ctx.beta {
                     if ctx.ply > 0 {
-                        self.reward_cutoff(pos, mv, node, ctx.depth, ctx.ply);
+                        self.reward_cutoff(pos, mv, node, ctx);
                     }
                     return Step::Cutoff;
                 }
@@ -69,21 +69,19 @@ impl Searcher<'_> {
     /// Move `mv` caused a cutoff: raise its history and lower that of the moves tried before
     /// it (a capture's cutoff lowers only the captures). A quiet move also becomes a killer
     /// and the countermove of the move before it.
-    fn reward_cutoff(
-        &mut self,
-        pos: &Position,
-        mv: Move,
-        node: &LoopState,
-        depth: i32,
-        ply: usize,
-    ) {
+    fn reward_cutoff(&mut self, pos: &Position, mv: Move, node: &LoopState, ctx: &NodeContext) {
+        let (depth, ply) = (ctx.depth, ctx.ply);
+        let mover = Mover {
+            side: pos.turn(),
+            threats: ctx.threats,
+        };
         let captures = Reward::capture(&self.params, depth);
         if pos.is_quiet(mv) {
             let rewards = (
                 Reward::butterfly(&self.params, depth),
                 Reward::continuation(&self.params, depth),
             );
-            self.reward_quiet(pos, mv, &node.quiets, rewards, ply);
+            self.reward_quiet(pos, mover, mv, &node.quiets, rewards, ply);
         } else {
             self.update_capture(pos, mv, captures.bonus);
         }
@@ -107,12 +105,12 @@ impl Searcher<'_> {
     fn reward_quiet(
         &mut self,
         pos: &Position,
+        mover: Mover,
         mv: Move,
         tried: &[Move],
         (butterfly, continuation): (Reward, Reward),
         ply: usize,
     ) {
-        let mover = Mover::of(pos);
         let previous = self.worker.stack[ply - 1];
         let earlier = self.continuations(ply);
         let history = &mut self.worker.history;

@@ -2,7 +2,7 @@
 //! and what one searched move did to it. Plain nodes, split points and the root share them.
 
 use arrayvec::ArrayVec;
-use movegen::Move;
+use movegen::{Bitboard, Move};
 
 use crate::score::INFINITE;
 
@@ -17,6 +17,9 @@ pub(crate) struct NodeContext {
     pub in_check: bool,
     pub eval: i32,
     pub improving: bool,
+    /// The squares the side not to move attacks: the threats part of the butterfly key,
+    /// found once for the move picker and reused by the history update at a cutoff.
+    pub threats: Bitboard,
 }
 
 /// What a node's move loop has found so far; shared under a lock once the node splits.

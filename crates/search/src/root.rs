@@ -9,6 +9,7 @@ use timeman::{IterationReport, IterationVerdict, RootScore};
 
 use crate::aspiration::{AspirationWindow, Fit};
 use crate::event::{IterationInfo, ScoreBound, SearchEvent};
+use crate::history::Mover;
 use crate::node::{LoopState, NodeContext, Step};
 use crate::root_move::RootMove;
 use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
@@ -193,6 +194,7 @@ impl RootSearch<'_, '_> {
             in_check: self.root.in_check(),
             eval: SCORE_NONE,
             improving: false,
+            threats: Mover::of(&self.root).threats,
         };
         let mut node = LoopState::start(alpha);
         for i in pv_index..self.moves.len() {

@@ -12,6 +12,13 @@ pub fn see_value(role: Role) -> i32 {
     SEE_VALUES[role.index()]
 }
 
+/// The exchange value of the piece `mv` takes (0 for a quiet move): the most a capture can
+/// win outright, which the futility and delta prunings add to the evaluation.
+#[inline]
+pub fn captured_value(pos: &Position, mv: Move) -> i32 {
+    pos.captured_role(mv).map_or(0, see_value)
+}
+
 /// Whether `mv` wins at least `threshold` centipawns once every capture on its target square
 /// has been played out, each side choosing its least valuable attacker and free to stop.
 /// Pins are ignored; castling, en passant and promotions count as even exchanges.
@@ -117,5 +124,20 @@ mod tests {
         let fen = "4k3/8/1n6/3p4/8/8/3R4/3QK3 w - - 0 1";
         assert!(!check(fen, "d2d5", 0));
         assert!(check(fen, "d2d5", -80));
+    }
+
+    #[test]
+    fn captured_value_is_the_victims_whatever_the_exchange() {
+        let value = |fen: &str, uci: &str| {
+            let pos = Position::from_fen(fen).expect("test FEN");
+            captured_value(&pos, pos.parse_uci_move(uci, false).expect("test move"))
+        };
+        // The rook is defended by the knight: the exchange loses, the victim is still a rook.
+        let fen = "4k3/8/1n6/3r4/8/8/3Q4/4K3 w - - 0 1";
+        assert_eq!(value(fen, "d2d5"), 500);
+        assert_eq!(value(fen, "d2d3"), 0);
+        // En passant takes a pawn from a square other than the target.
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        assert_eq!(value(fen, "e5d6"), 100);
     }
 }

@@ -402,6 +402,7 @@ pub(crate) fn chain_reaches(chain: Option<&Arc<SplitPoint>>, ancestor: &SplitPoi
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::history::Mover;
     use crate::movepick::OrderingHints;
     use crate::score::INFINITE;
 
@@ -410,6 +411,7 @@ pub(crate) mod tests {
     pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
         let position = Position::startpos();
         let node = LoopState::new(9, -INFINITE, 1);
+        let threats = Mover::of(&position).threats;
         Arc::new(SplitPoint {
             owner,
             parent,
@@ -423,6 +425,7 @@ pub(crate) mod tests {
                 in_check: false,
                 eval: 0,
                 improving: false,
+                threats,
             },
             keys: Vec::new(),
             plies: Vec::new(),
