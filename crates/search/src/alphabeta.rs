@@ -19,6 +19,13 @@ fn late_move_limit(params: &SearchParams, depth: i32, improving: bool) -> usize 
     (if improving { base } else { base / 2 }) as usize
 }
 
+/// Reverse futility pruning's verdict: with the evaluation `margin` or more above beta (and
+/// not a mate score), the node is taken to fail high, scoring halfway between the evaluation
+/// and beta, as Stockfish returns: the evaluation alone overstates how far above beta it is.
+fn reverse_futility(eval: i32, beta: i32, margin: i32) -> Option<i32> {
+    (eval - margin >= beta && eval < MATE_THRESHOLD).then_some((eval + beta) / 2)
+}
+
 /// What the singular-extension search says about the hash move.
 enum Singular {
     /// Search it this many plies deeper (negative: shallower).
@@ -126,8 +133,10 @@ impl Searcher<'_> {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
             let p = self.params;
             let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
-            if depth <= p.rfp_max_depth() && eval - margin >= beta && eval < MATE_THRESHOLD {
-                return eval;
+            if let Some(score) = reverse_futility(eval, beta, margin)
+                && depth <= p.rfp_max_depth()
+            {
+                return score;
             }
             // Null move: if passing still fails high, a real move will too (not in pawn
             // endings, where zugzwang makes passing the best option).
@@ -659,6 +668,17 @@ mod tests {
     use super::*;
     use crate::score::mate_in;
     use crate::worker::Worker;
+
+    /// Reverse futility fails high only with the margin met and no mate score, halfway
+    /// between the evaluation and beta (rounded toward zero).
+    #[test]
+    fn reverse_futility_fails_high_halfway_to_beta() {
+        assert_eq!(reverse_futility(300, 100, 150), Some(200));
+        assert_eq!(reverse_futility(300, 100, 200), Some(200));
+        assert_eq!(reverse_futility(300, 100, 201), None);
+        assert_eq!(reverse_futility(-100, -301, 100), Some(-200));
+        assert_eq!(reverse_futility(MATE_THRESHOLD, 0, 100), None);
+    }
 
     /// The null move is vetoed only by a hash score that bounds the node below beta from
     /// above: an upper bound or exact score under beta; a lower bound, a score at or above
