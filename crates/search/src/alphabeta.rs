@@ -22,8 +22,15 @@ fn late_move_limit(params: &SearchParams, depth: i32, improving: bool) -> usize 
 /// Reverse futility pruning's verdict: with the evaluation `margin` or more above beta (and
 /// not a mate score), the node is taken to fail high, scoring halfway between the evaluation
 /// and beta, as Stockfish returns: the evaluation alone overstates how far above beta it is.
+/// Below a lost beta the evaluation itself, so that no halfway score lands among the
+/// tablebase and mate scores.
 fn reverse_futility(eval: i32, beta: i32, margin: i32) -> Option<i32> {
-    (eval - margin >= beta && eval < MATE_THRESHOLD).then_some((eval + beta) / 2)
+    let score = if beta > -TB_WIN_THRESHOLD {
+        (eval + beta) / 2
+    } else {
+        eval
+    };
+    (eval - margin >= beta && eval < MATE_THRESHOLD).then_some(score)
 }
 
 /// What the singular-extension search says about the hash move.
@@ -678,6 +685,7 @@ mod tests {
         assert_eq!(reverse_futility(300, 100, 201), None);
         assert_eq!(reverse_futility(-100, -301, 100), Some(-200));
         assert_eq!(reverse_futility(MATE_THRESHOLD, 0, 100), None);
+        assert_eq!(reverse_futility(-28_000, -30_900, 100), Some(-28_000));
     }
 
     /// The null move is vetoed only by a hash score that bounds the node below beta from
