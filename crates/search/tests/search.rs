@@ -200,7 +200,7 @@ fn every_value_a_tuner_may_set_searches() {
 #[test]
 fn an_interrupted_iteration_plays_a_move_it_proved_better() {
     let root =
-        Position::from_fen("r2q1rk1/1b2bppp/p2ppn2/1p6/3NP3/1BN1Q3/PPP2PPP/3R1RK1 w - - 0 14")
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
             .expect("FEN");
     // Each depth's choice, searched once with fresh tables (as the node-limited searches start).
     let mut choices = std::collections::HashMap::new();
