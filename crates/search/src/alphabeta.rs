@@ -140,8 +140,8 @@ impl Searcher<'_> {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
             let p = self.params;
             let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
-            if let Some(score) = reverse_futility(eval, beta, margin)
-                && depth <= p.rfp_max_depth()
+            if depth <= p.rfp_max_depth()
+                && let Some(score) = reverse_futility(eval, beta, margin)
             {
                 return score;
             }

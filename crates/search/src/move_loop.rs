@@ -71,12 +71,12 @@ impl Searcher<'_> {
     /// and the countermove of the move before it.
     fn reward_cutoff(&mut self, pos: &Position, mv: Move, node: &LoopState, ctx: &NodeContext) {
         let (depth, ply) = (ctx.depth, ctx.ply);
-        let mover = Mover {
-            side: pos.turn(),
-            threats: ctx.threats,
-        };
         let captures = Reward::capture(&self.params, depth);
         if pos.is_quiet(mv) {
+            let mover = Mover {
+                side: pos.turn(),
+                threats: ctx.threats,
+            };
             let rewards = (
                 Reward::butterfly(&self.params, depth),
                 Reward::continuation(&self.params, depth),
