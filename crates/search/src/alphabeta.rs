@@ -199,14 +199,14 @@ impl Searcher<'_> {
         let previous = (ply > 0)
             .then(|| self.worker.stack[ply - 1])
             .and_then(|p| Some((p.moved?, p.mv?)));
-        let threats = Mover::of(pos).threats;
+        let mover = Mover::of(pos);
         let hints = OrderingHints {
             tt_move,
             killers: self.worker.stack[ply].killers.moves(),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
             continuations: self.continuations(ply),
-            threats,
+            threats: mover.threats,
         };
         let mut picker = MovePicker::empty();
         picker.start(&hints);
@@ -223,7 +223,7 @@ impl Searcher<'_> {
             in_check,
             eval,
             improving,
-            threats,
+            mover,
         };
         let original_alpha = alpha;
         let mut node = LoopState::start(alpha);
@@ -745,7 +745,7 @@ mod tests {
             in_check: false,
             eval,
             improving: false,
-            threats: Mover::of(pos).threats,
+            mover: Mover::of(pos),
         };
         let mut node = LoopState::new(alpha, alpha, searched);
         s.should_prune(pos, &picked, &ctx, &mut node)

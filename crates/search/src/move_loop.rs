@@ -73,15 +73,11 @@ impl Searcher<'_> {
         let (depth, ply) = (ctx.depth, ctx.ply);
         let captures = Reward::capture(&self.params, depth);
         if pos.is_quiet(mv) {
-            let mover = Mover {
-                side: pos.turn(),
-                threats: ctx.threats,
-            };
             let rewards = (
                 Reward::butterfly(&self.params, depth),
                 Reward::continuation(&self.params, depth),
             );
-            self.reward_quiet(pos, mover, mv, &node.quiets, rewards, ply);
+            self.reward_quiet(pos, ctx.mover, mv, &node.quiets, rewards, ply);
         } else {
             self.update_capture(pos, mv, captures.bonus);
         }

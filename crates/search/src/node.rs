@@ -2,8 +2,9 @@
 //! and what one searched move did to it. Plain nodes, split points and the root share them.
 
 use arrayvec::ArrayVec;
-use movegen::{Bitboard, Move};
+use movegen::Move;
 
+use crate::history::Mover;
 use crate::score::INFINITE;
 
 /// What a node's move loop needs to know about the node; fixed once the loop starts.
@@ -17,9 +18,9 @@ pub(crate) struct NodeContext {
     pub in_check: bool,
     pub eval: i32,
     pub improving: bool,
-    /// The squares the side not to move attacks: the threats part of the butterfly key,
+    /// The side to move and the squares its opponent attacks (the butterfly key's setting),
     /// found once for the move picker and reused by the history update at a cutoff.
-    pub threats: Bitboard,
+    pub mover: Mover,
 }
 
 /// What a node's move loop has found so far; shared under a lock once the node splits.

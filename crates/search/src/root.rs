@@ -194,7 +194,7 @@ impl RootSearch<'_, '_> {
             in_check: self.root.in_check(),
             eval: SCORE_NONE,
             improving: false,
-            threats: Mover::of(&self.root).threats,
+            mover: Mover::of(&self.root),
         };
         let mut node = LoopState::start(alpha);
         for i in pv_index..self.moves.len() {

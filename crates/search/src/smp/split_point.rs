@@ -411,7 +411,7 @@ pub(crate) mod tests {
     pub(crate) fn split_point(owner: usize, parent: Option<Arc<SplitPoint>>) -> Arc<SplitPoint> {
         let position = Position::startpos();
         let node = LoopState::new(9, -INFINITE, 1);
-        let threats = Mover::of(&position).threats;
+        let mover = Mover::of(&position);
         Arc::new(SplitPoint {
             owner,
             parent,
@@ -425,7 +425,7 @@ pub(crate) mod tests {
                 in_check: false,
                 eval: 0,
                 improving: false,
-                threats,
+                mover,
             },
             keys: Vec::new(),
             plies: Vec::new(),
