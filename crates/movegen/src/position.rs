@@ -174,8 +174,8 @@ impl Position {
     /// squares included): where the other side's pieces stand threatened.
     pub fn attacks_by(&self, by: Color) -> Bitboard {
         let occupied = self.occupied();
-        let mut attacked = Bitboard::EMPTY;
-        for role in Role::ALL {
+        let mut attacked = attacks::pawn_attacks_of_set(by, self.pieces(by, Role::Pawn));
+        for role in Role::ALL.into_iter().filter(|&role| role != Role::Pawn) {
             for sq in self.pieces(by, role) {
                 attacked |= attacks::attacks(by, role, sq, occupied);
             }

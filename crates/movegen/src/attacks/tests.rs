@@ -163,6 +163,30 @@ fn leaper_tables_are_symmetric_and_have_the_known_totals() {
     assert_eq!(kings, 420);
 }
 
+#[test]
+fn pawn_attacks_of_a_set_are_the_union_of_each_pawns() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..2_000 {
+        // Sparse random sets, edge files and back ranks included, so a wrap would show.
+        let pawns = Bitboard(rng.next() & rng.next());
+        for color in [Color::White, Color::Black] {
+            let one_by_one = pawns
+                .into_iter()
+                .fold(Bitboard::EMPTY, |acc, s| acc | pawn_attacks(color, s));
+            assert_eq!(
+                pawn_attacks_of_set(color, pawns),
+                one_by_one,
+                "{color:?} pawns {:#x}",
+                pawns.0
+            );
+        }
+    }
+    assert_eq!(
+        pawn_attacks_of_set(Color::White, set(&["a2", "h2", "e4"])),
+        set(&["b3", "g3", "d5", "f5"])
+    );
+}
+
 /// The step from `a` towards `b` if they share a rank, file or diagonal.
 fn direction(a: Square, b: Square) -> Option<(i8, i8)> {
     let df = b.file() as i8 - a.file() as i8;
