@@ -12,6 +12,11 @@ move is the played one by construction):
   falling   score drop against the previous iteration, pawns, clipped to [0, 3]
   rising    score rise against the previous iteration, pawns, clipped to [0, 3]
   decided   |score| / 10 pawns, clipped to [0, 1] (mates count as decided)
+  effort    the fourth power of the share of the search's nodes so far spent under the
+            iteration's best move, only with `--effort` (logs with the `best_nodes` column):
+            a move that took most of the search's effort is settled (the node-share stop of
+            Stockfish and most engines since); the share tells most near 1, and its fourth
+            power fitted the logs better than the share, its square or its logit
   depth     depth / 20, only with `--depth` (the first fit's model): the depth a search reaches
             in a given share of its time grows with the time control and in the endgame, so a
             depth term makes one tau stop earlier the slower the control (see the per-file
@@ -28,7 +33,7 @@ of consecutive iterations' elapsed times in the logs (printed).
 Replays are printed for all the logs together and for each log file alone (one file per time
 control shows whether one tau spends alike at each).
 
-Usage: fit.py [--depth] [--model BIAS,W...,GROWTH] LOG.tsv [...]
+Usage: fit.py [--effort] [--depth] [--model BIAS,W...,GROWTH] LOG.tsv [...]
        fit.py --selftest
 """
 import argparse
@@ -70,14 +75,25 @@ def held_out(rows):
     return int(rows[0]["game"]) % 5 == 0
 
 
-def has_depth(w):
-    """Whether a model (bias first) weighs the depth feature as well."""
-    return len(w) == len(FEATURES) + 2
+class Extras:
+    """Which optional features a model has beyond FEATURES: the best move's share of the
+    nodes (`effort`), then the depth."""
+
+    def __init__(self, effort=False, depth=False):
+        self.effort, self.depth = effort, depth
+
+    def names(self):
+        return FEATURES + ["effort"] * self.effort + ["depth"] * self.depth
 
 
-def feature_vector(stable, changes, now, before, depth, with_depth):
-    """The model's inputs, in the order of FEATURES; `now` and `before` are the iteration's
-    and the previous iteration's scores (score_value)."""
+def effort_of(row):
+    """The share of the search's nodes so far spent under the row's best move."""
+    return int(row["best_nodes"]) / max(int(row["nodes"]), 1)
+
+
+def feature_vector(stable, changes, now, before, depth, effort, extras):
+    """The model's inputs, in the order of `extras.names()`; `now` and `before` are the
+    iteration's and the previous iteration's scores (score_value)."""
     delta = max(-300, min(300, now - before)) / 100
     return [
         stable / 8,
@@ -85,10 +101,10 @@ def feature_vector(stable, changes, now, before, depth, with_depth):
         max(0.0, -delta),
         max(0.0, delta),
         min(abs(now), 1000) / 1000,
-    ] + ([depth / 20] if with_depth else [])
+    ] + ([effort**4] if extras.effort else []) + ([depth / 20] if extras.depth else [])
 
 
-def iteration_features(rows, with_depth):
+def iteration_features(rows, extras):
     """(features, target, row) for each iteration a stopping rule may act after."""
     out = []
     played = rows[0]["played"]
@@ -96,7 +112,8 @@ def iteration_features(rows, with_depth):
         if i == 0 or i + 1 == len(rows) or int(row["depth"]) < MIN_DEPTH:
             continue
         now, before = score_value(row["score"]), score_value(rows[i - 1]["score"])
-        x = feature_vector(stable, changes, now, before, int(row["depth"]), with_depth)
+        effort = effort_of(row) if extras.effort else 0.0
+        x = feature_vector(stable, changes, now, before, int(row["depth"]), effort, extras)
         out.append((x, row["best"] != played, row))
     return out
 
@@ -167,7 +184,7 @@ def growth_ratio(searches):
     return ratios[len(ratios) // 2] if ratios else 2.0
 
 
-def replay(searches, w, growth, tau):
+def replay(searches, w, growth, tau, extras):
     """Total stop time / total optimum and the share of searches stopped on another move
     (early stops only), and the total time / optimum when searches also go on past their
     logged stop (see `extrapolate`). `searches` pairs each search's rows with its
@@ -185,17 +202,19 @@ def replay(searches, w, growth, tau):
                 stopped_early = True
                 break
         spent += stop_ms
-        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau)
+        extended += stop_ms if stopped_early else extrapolate(rows, w, growth, tau, extras)
         planned += optimum
         differs += move != rows[0]["played"]
     return spent / planned, extended / planned, differs / len(searches)
 
 
-def extrapolate(rows, w, growth, tau):
+def extrapolate(rows, w, growth, tau, extras):
     """When a search the rule did not stop early would stop if it went on past its logged
     stop: iterations keep coming, each `growth` times the last one's elapsed time, with the
     best move and the score unchanged (the likeliest outcome; a change would only lengthen
-    the search), until the rule stops or the maximum is reached."""
+    the search), until the rule stops or the maximum is reached. The best move's share of
+    the nodes is held where it was (an unchanged best move's share only grows, so this errs
+    towards longer searches)."""
     last = rows[-1]
     if int(last["depth"]) < MIN_DEPTH:
         return int(last["total_ms"])
@@ -204,8 +223,9 @@ def extrapolate(rows, w, growth, tau):
     *_, (stable, changes) = stability_steps(rows)
     score = score_value(last["score"])
     depth, elapsed = int(last["depth"]), max(int(last["elapsed_ms"]), 1)
+    effort = effort_of(last) if extras.effort else 0.0
     while elapsed < maximum:
-        x = feature_vector(stable, changes, score, score, depth, has_depth(w))
+        x = feature_vector(stable, changes, score, score, depth, effort, extras)
         if predict(w, x) / ((growth - 1) * elapsed / optimum) < tau:
             return elapsed
         stable, changes = min(stable + 1, 8), 0.8 * changes
@@ -213,7 +233,7 @@ def extrapolate(rows, w, growth, tau):
     return maximum
 
 
-def print_replay(title, featured, w, growth):
+def print_replay(title, featured, w, growth, extras):
     """The logged and the replayed spending of some searches, for each tau."""
     spent = sum(int(rows[0]["total_ms"]) for rows, _ in featured)
     planned = sum(max(int(rows[0]["optimum_ms"]), 1) for rows, _ in featured)
@@ -221,21 +241,21 @@ def print_replay(title, featured, w, growth):
           f"{spent / planned:.2f}")
     print("      tau  early stops  extended  on another move")
     for tau in TAUS:
-        t, e, d = replay(featured, w, growth, tau)
+        t, e, d = replay(featured, w, growth, tau, extras)
         print(f"  {tau:>7.3f}  {t:>11.2f}  {e:>8.2f}  {d:>15.3f}")
 
 
-def print_replays_by_file(title, featured, paths, w, growth):
+def print_replays_by_file(title, featured, paths, w, growth, extras):
     """`print_replay` for each log file's searches alone; `featured` holds (path, rows,
     features) triples."""
     for path in paths:
         own = [(rows, f) for p, rows, f in featured if p == path]
-        print_replay(f"{title}{path}", own, w, growth)
+        print_replay(f"{title}{path}", own, w, growth, extras)
 
 
-def featurize(searches, with_depth):
+def featurize(searches, extras):
     """(path, rows, iteration_features) for each (path, rows) search of `sorted_searches`."""
-    return [(path, rows, iteration_features(rows, with_depth)) for path, rows in searches]
+    return [(path, rows, iteration_features(rows, extras)) for path, rows in searches]
 
 
 def selftest():
@@ -247,11 +267,12 @@ def selftest():
     steps = list(stability_steps(rows))
     assert steps[:3] == [(1, 0.0), (2, 0.0), (1, 1.0)], steps
     assert steps[3][0] == 2 and abs(steps[3][1] - 0.8) < 1e-12, steps
-    x = feature_vector(2, 0.8, -150, 80, 4, False)
+    x = feature_vector(2, 0.8, -150, 80, 4, 0.25, Extras())
     assert [round(v, 12) for v in x] == [0.25, 0.8, 2.3, 0.0, 0.15], x
-    # A drop to a mate against us is clipped to 3 pawns and fully decided.
-    x = feature_vector(3, 0.64, score_value("M-2"), -150, 5, True)
-    assert (x[2], x[4], len(x)) == (3.0, 1.0, len(FEATURES) + 1), x
+    # A drop to a mate against us is clipped to 3 pawns and fully decided; the extras follow.
+    x = feature_vector(3, 0.64, score_value("M-2"), -150, 5, 0.5, Extras(effort=True, depth=True))
+    assert (x[2], x[4], x[5], x[6], len(x)) == (3.0, 1.0, 0.0625, 0.25, len(FEATURES) + 2), x
+    assert effort_of({"best_nodes": "300", "nodes": "1200"}) == 0.25
 
     # Samples drawn from a known model: the fit finds it again.
     rng = random.Random(1)
@@ -264,7 +285,6 @@ def selftest():
     w = fit_logistic(samples)
     assert all(abs(a - b) < 0.4 for a, b in zip(w, truth)), w
     assert log_loss(w, samples) <= log_loss(truth, samples)
-    assert has_depth(truth + [0.0]) and not has_depth(truth)
 
     # A search of depths 5-8 (optimum 1 s) under a model that always says p = 0.1, growth 2:
     # after depth 6 (100 ms) the next iteration costs 0.1 optima, p / cost = 1.0; after depth
@@ -275,29 +295,32 @@ def selftest():
                 "total_ms": "900"}
     rows = [row(5, "a", 20), row(6, "a", 100), row(7, "c", 400), row(8, "d", 900)]
     constant = [math.log(0.1 / 0.9)] + [0.0] * len(FEATURES)
-    search = [(rows, iteration_features(rows, False))]
+    plain = Extras()
+    search = [(rows, iteration_features(rows, plain))]
     assert [r["depth"] for _, _, r in search[0][1]] == ["6", "7"]
-    spent, _, differs = replay(search, constant, 2.0, 0.3)
+    spent, _, differs = replay(search, constant, 2.0, 0.3, plain)
     assert abs(spent - 0.4) < 1e-12 and differs == 1.0, (spent, differs)
     # Not stopped early at tau 0.05, it goes on past its logged 900 ms, each iteration twice
     # the last: p / cost is 0.11 after 0.9 s, 0.056 after 1.8 s, 0.028 after 3.6 s.
-    spent, extended, differs = replay(search, constant, 2.0, 0.05)
+    spent, extended, differs = replay(search, constant, 2.0, 0.05, plain)
     assert (spent, differs) == (0.9, 0.0), (spent, differs)
     assert abs(extended - 3.6) < 1e-12, extended
     # At tau 0.2 it would have stopped right where it did; at 0.01, only at the maximum.
-    assert replay(search, constant, 2.0, 0.2)[1] == 0.9
-    assert replay(search, constant, 2.0, 0.01)[1] == 5.0
+    assert replay(search, constant, 2.0, 0.2, plain)[1] == 0.9
+    assert replay(search, constant, 2.0, 0.01, plain)[1] == 5.0
     print("selftest passed")
 
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("logs", nargs="*", metavar="LOG.tsv")
+    parser.add_argument("--effort", action="store_true",
+                        help="add the best move's share of the nodes (logs with best_nodes)")
     parser.add_argument("--depth", action="store_true",
                         help="add the depth feature (the first fit's model)")
     parser.add_argument("--model", metavar="BIAS,W...,GROWTH",
-                        help="also replay this model (the bias, one weight per feature, the "
-                        "growth; six weights mean the depth feature) beside the fit")
+                        help="also replay this model (the bias, one weight per feature as "
+                        "the flags select them, the growth) beside the fit")
     parser.add_argument("--selftest", action="store_true",
                         help="check the features, the fit and the replay, then exit")
     args = parser.parse_args(argv)
@@ -306,9 +329,12 @@ def main(argv):
         return
     if not args.logs:
         parser.error("no logs given")
-    names = FEATURES + ["depth"] * args.depth
+    extras = Extras(effort=args.effort, depth=args.depth)
+    names = extras.names()
+    if args.model and len(args.model.split(",")) != len(names) + 2:
+        sys.exit(f"--model takes {len(names) + 2} numbers with these flags")
     searches = sorted_searches(args.logs)
-    featured = featurize(searches, args.depth)
+    featured = featurize(searches, extras)
     train, test = [], []
     for _, rows, features in featured:
         (test if held_out(rows) else train).extend(features)
@@ -340,20 +366,16 @@ def main(argv):
     print("stop when p / next iteration's time (in optima) < tau: total time / total optimum")
     print("with early stops only, and with searches also extended past their logged stop;")
     print("share of searches stopped early on another move")
-    print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth)
+    print_replay("all logs", [(rows, f) for _, rows, f in featured], w, growth, extras)
     if len(args.logs) > 1:
-        print_replays_by_file("", featured, args.logs, w, growth)
+        print_replays_by_file("", featured, args.logs, w, growth, extras)
     if args.model:
         values = [float(v) for v in args.model.split(",")]
-        if len(values) not in (len(FEATURES) + 2, len(FEATURES) + 3):
-            sys.exit(f"--model takes {len(FEATURES) + 2} or {len(FEATURES) + 3} numbers")
         given, given_growth = values[:-1], values[-1]
-        if has_depth(given) != args.depth:
-            featured = featurize(searches, has_depth(given))
-        given_test = [s for _, rows, f in featured if held_out(rows) for s in f]
         print()
-        print(f"the given model: held-out log loss {log_loss(given, given_test):.4f}")
-        print_replays_by_file("the given model, ", featured, args.logs, given, given_growth)
+        print(f"the given model: held-out log loss {log_loss(given, test):.4f}")
+        print_replays_by_file("the given model, ", featured, args.logs, given, given_growth,
+                              extras)
 
 
 if __name__ == "__main__":

@@ -137,6 +137,7 @@ mod tests {
             score: UciScore(35),
             bound,
             nodes: 1000,
+            move_nodes: 600,
             elapsed: Duration::from_millis(10),
             hashfull: 3,
             tbhits: 0,

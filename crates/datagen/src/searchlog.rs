@@ -93,17 +93,19 @@ pub struct IterationRow {
     pub played: String,
     /// The search's whole time, `go` to `bestmove`, ms.
     pub total_ms: u64,
+    /// Nodes searched so far under the iteration's best move, every iteration together.
+    pub best_nodes: u64,
 }
 
 /// The log's header line (tab-separated column names).
-pub const HEADER: &str = "game\tply\tclock_ms\toptimum_ms\tmaximum_ms\tdepth\tseldepth\telapsed_ms\tnodes\tscore\tbest\tplayed\ttotal_ms";
+pub const HEADER: &str = "game\tply\tclock_ms\toptimum_ms\tmaximum_ms\tdepth\tseldepth\telapsed_ms\tnodes\tscore\tbest\tplayed\ttotal_ms\tbest_nodes";
 
 impl IterationRow {
     /// The row as one tab-separated line, columns in [`HEADER`]'s order.
     #[must_use]
     pub fn to_tsv(&self) -> String {
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.game,
             self.ply,
             self.clock_ms,
@@ -116,7 +118,8 @@ impl IterationRow {
             self.score,
             self.best,
             self.played,
-            self.total_ms
+            self.total_ms,
+            self.best_nodes
         )
     }
 }
@@ -285,6 +288,7 @@ fn logged_search(
                 .map_or_else(String::new, |m| m.to_uci(false).to_string()),
             played: String::new(),
             total_ms: 0,
+            best_nodes: info.move_nodes,
         });
     };
     side.control.reset();
@@ -355,6 +359,11 @@ mod tests {
             let last = rows.last().expect("rows");
             assert!(rows.iter().all(|r| r.played == first.played));
             assert!(rows.iter().all(|r| r.optimum_ms <= r.maximum_ms));
+            // The best move's effort is part of the search's, and never nothing.
+            assert!(
+                rows.iter()
+                    .all(|r| 0 < r.best_nodes && r.best_nodes <= r.nodes)
+            );
             assert_eq!(
                 last.to_tsv().split('\t').count(),
                 HEADER.split('\t').count()

@@ -240,6 +240,7 @@ mod tests {
             score: UciScore(20),
             bound,
             nodes: 100,
+            move_nodes: 60,
             elapsed: Duration::ZERO,
             hashfull: 0,
             tbhits: 0,

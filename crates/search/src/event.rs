@@ -32,6 +32,8 @@ pub struct IterationInfo {
     pub bound: ScoreBound,
     /// Nodes searched so far.
     pub nodes: u64,
+    /// Nodes searched so far under the line's first move, every iteration together.
+    pub move_nodes: u64,
     /// Time since `go`.
     pub elapsed: Duration,
     /// Hash table fill, permille.

@@ -150,6 +150,8 @@ impl RootSearch<'_, '_> {
             score,
             root_moves: self.moves.len(),
             others_mated,
+            best_move_nodes: best.nodes,
+            nodes: self.searcher.total_nodes(),
         };
         let elapsed = self.searcher.start.elapsed();
         match &mut self.searcher.main {
@@ -208,11 +210,13 @@ impl RootSearch<'_, '_> {
                 });
             }
             let first = i == pv_index;
+            let nodes_before = self.searcher.total_nodes();
             let score = self
                 .searcher
                 .search_root_move(&self.root, mv, depth, node.alpha, beta, first);
             let s = &mut *self.searcher;
             let rm = &mut self.moves[i];
+            rm.nodes += s.total_nodes().saturating_sub(nodes_before);
             if s.stopped {
                 break;
             }
@@ -249,6 +253,7 @@ impl RootSearch<'_, '_> {
                 let Some(result) = result else {
                     continue;
                 };
+                rm.nodes += result.nodes;
                 rm.bound_score = result.score;
                 if result.raised_alpha {
                     rm.record(result.score, result.continuation, result.seldepth);
@@ -288,6 +293,7 @@ impl RootSearch<'_, '_> {
             ),
             bound,
             nodes: self.searcher.total_nodes(),
+            move_nodes: rm.nodes,
             elapsed: self.searcher.start.elapsed(),
             hashfull: self.searcher.tt.hashfull(),
             tbhits: self.searcher.tb.map_or(0, |tb| tb.hits()),

@@ -16,6 +16,10 @@ pub(crate) struct RootMove {
     pub bound_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+    /// Nodes searched under this move over the whole search, every iteration together: the
+    /// search's effort on it, which the time manager weighs (a best move that took most of
+    /// the nodes is settled).
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -28,6 +32,7 @@ impl RootMove {
             bound_score: -INFINITE,
             pv: vec![mv],
             seldepth: 0,
+            nodes: 0,
         }
     }
 

@@ -193,6 +193,7 @@ impl Searcher<'_> {
                     raised_alpha,
                     continuation,
                     seldepth: self.seldepth,
+                    nodes: self.nodes - move_start,
                 });
             }
             if step >= Step::RaisedAlpha && ctx.pv_node {

@@ -180,6 +180,8 @@ pub(crate) struct RootResult {
     /// Its line after the move (only when `raised_alpha`).
     pub continuation: Vec<Move>,
     pub seldepth: usize,
+    /// Nodes the thread that searched it spent on it (helpers under it not counted).
+    pub nodes: u64,
 }
 
 /// Who works at a split point.
