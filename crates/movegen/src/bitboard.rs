@@ -89,7 +89,25 @@ impl Bitboard {
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
+
+    /// Every square shifted one file towards the a-file; squares on the a-file fall off
+    /// (rather than wrap to the h-file of the rank below).
+    #[inline]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 & !FILE_A) >> 1)
+    }
+
+    /// Every square shifted one file towards the h-file; squares on the h-file fall off.
+    #[inline]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 & !FILE_H) << 1)
+    }
 }
+
+/// The a-file's squares (square 0 is a1, files run a to h within a rank).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file's squares.
+const FILE_H: u64 = FILE_A << 7;
 
 impl Iterator for Bitboard {
     type Item = Square;

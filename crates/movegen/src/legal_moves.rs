@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::castling::CastleSide;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::square::{File, Rank, Square};
+use crate::square::{Rank, Square};
 use crate::types::{Color, Role};
 
 /// Which moves to generate.
@@ -153,17 +153,17 @@ impl Position {
             }
         }
         if NOISY {
-            for (df, file_mask) in [(-1i8, !File::A.bitboard()), (1, !File::H.bitboard())] {
+            for df in [-1i8, 1] {
+                let sideways = |bb: Bitboard| if df < 0 { bb.west() } else { bb.east() };
                 let step = forward + df;
-                let captures = shift_forward(shift_file(others & file_mask, df), us) & enemies;
+                let captures = shift_forward(sideways(others), us) & enemies;
                 for to in captures & target {
                     let from = offset(to, -step);
                     if allowed(from, to) {
                         push(list, from, to, MoveKind::Normal);
                     }
                 }
-                let promo_captures =
-                    shift_forward(shift_file(promoting & file_mask, df), us) & enemies & target;
+                let promo_captures = shift_forward(sideways(promoting), us) & enemies & target;
                 for to in promo_captures {
                     let from = offset(to, -step);
                     if allowed(from, to) {
@@ -260,16 +260,6 @@ pub(crate) fn shift_forward(bb: Bitboard, color: Color) -> Bitboard {
     match color {
         Color::White => bb.north(),
         Color::Black => bb.south(),
-    }
-}
-
-/// Shifts one file sideways; callers mask out the edge file first.
-#[inline(always)]
-fn shift_file(bb: Bitboard, df: i8) -> Bitboard {
-    if df < 0 {
-        Bitboard(bb.0 >> 1)
-    } else {
-        Bitboard(bb.0 << 1)
     }
 }
 

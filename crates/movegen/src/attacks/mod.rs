@@ -10,7 +10,7 @@ mod rays;
 pub use rays::{bishop_mask, rook_mask, slider_attacks};
 
 use crate::bitboard::Bitboard;
-use crate::square::{File, Square};
+use crate::square::Square;
 use crate::types::{Color, Role};
 
 const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
@@ -132,9 +132,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 /// once by shifting it (one diagonal at a time, the edge file masked so no capture wraps).
 #[inline]
 pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
-    let toward_a = Bitboard((pawns & !File::A.bitboard()).0 >> 1);
-    let toward_h = Bitboard((pawns & !File::H.bitboard()).0 << 1);
-    let sideways = toward_a | toward_h;
+    let sideways = pawns.west() | pawns.east();
     match color {
         Color::White => sideways.north(),
         Color::Black => sideways.south(),

@@ -78,6 +78,15 @@ fn bitboard_set_operations() {
     assert_eq!(Rank::First.bitboard().north(), Rank::Second.bitboard());
     assert_eq!(Rank::Eighth.bitboard().north(), Bitboard::EMPTY);
     assert_eq!(Rank::First.bitboard().south(), Bitboard::EMPTY);
+    // Sideways shifts drop the edge file instead of wrapping onto the next rank.
+    assert_eq!(File::B.bitboard().west(), File::A.bitboard());
+    assert_eq!(File::A.bitboard().west(), Bitboard::EMPTY);
+    assert_eq!(File::G.bitboard().east(), File::H.bitboard());
+    assert_eq!(File::H.bitboard().east(), Bitboard::EMPTY);
+    assert_eq!(
+        Bitboard::from(Square::H4).west(),
+        Bitboard::from(Square::G4)
+    );
     assert_eq!(File::C.bitboard().count(), 8);
     assert!(format!("{:?}", a).contains(" X"));
 }
