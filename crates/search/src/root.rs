@@ -150,8 +150,6 @@ impl RootSearch<'_, '_> {
             score,
             root_moves: self.moves.len(),
             others_mated,
-            best_move_nodes: best.nodes,
-            nodes: self.searcher.total_nodes(),
         };
         let elapsed = self.searcher.start.elapsed();
         match &mut self.searcher.main {

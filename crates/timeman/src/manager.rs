@@ -69,10 +69,6 @@ pub struct IterationReport {
     pub root_moves: usize,
     /// The fail-soft root proved every root move but the best loses to a mate.
     pub others_mated: bool,
-    /// Nodes searched under the best move so far, every iteration together.
-    pub best_move_nodes: u64,
-    /// Nodes searched so far, all moves together.
-    pub nodes: u64,
 }
 
 /// Why the manager asks the search to stop.
