@@ -14,9 +14,10 @@ move is the played one by construction):
   decided   |score| / 10 pawns, clipped to [0, 1] (mates count as decided)
   effort    the fourth power of the share of the search's nodes so far spent under the
             iteration's best move, only with `--effort` (logs with the `best_nodes` column):
-            a move that took most of the search's effort is settled (the node-share stop of
-            Stockfish and most engines since); the share tells most near 1, and its fourth
-            power fitted the logs better than the share, its square or its logit
+            a move that took most of the search's effort is settled (the node-share stop many
+            engines use, Stockfish's per-root-move `effort` among them); the share tells most
+            near 1, and its fourth power fitted the logs better than the share, its square or
+            its logit
   depth     depth / 20, only with `--depth` (the first fit's model): the depth a search reaches
             in a given share of its time grows with the time control and in the endgame, so a
             depth term makes one tau stop earlier the slower the control (see the per-file

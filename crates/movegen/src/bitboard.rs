@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::square::Square;
+use crate::square::{File, Square};
 
 /// A set of squares, bit `i` standing for the square with index `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -94,20 +94,15 @@ impl Bitboard {
     /// (rather than wrap to the h-file of the rank below).
     #[inline]
     pub const fn west(self) -> Bitboard {
-        Bitboard((self.0 & !FILE_A) >> 1)
+        Bitboard((self.0 & !File::A.bitboard().0) >> 1)
     }
 
     /// Every square shifted one file towards the h-file; squares on the h-file fall off.
     #[inline]
     pub const fn east(self) -> Bitboard {
-        Bitboard((self.0 & !FILE_H) << 1)
+        Bitboard((self.0 & !File::H.bitboard().0) << 1)
     }
 }
-
-/// The a-file's squares (square 0 is a1, files run a to h within a rank).
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The h-file's squares.
-const FILE_H: u64 = FILE_A << 7;
 
 impl Iterator for Bitboard {
     type Item = Square;

@@ -128,7 +128,9 @@ impl RootSearch<'_, '_> {
             return;
         };
         if let Some(i) = self.moves.iter().position(|rm| rm.mv == best.mv) {
-            self.moves[i] = best;
+            // The line is the completed iteration's; the effort includes the interrupted one.
+            let nodes = self.moves[i].nodes;
+            self.moves[i] = RootMove { nodes, ..best };
             self.moves[..=i].rotate_right(1);
         }
     }

@@ -17,8 +17,8 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
     pub seldepth: usize,
     /// Nodes searched under this move over the whole search, every iteration together: the
-    /// search's effort on it, which the time manager weighs (a best move that took most of
-    /// the nodes is settled).
+    /// search's effort on it, reported with its line (a best move that took most of the
+    /// nodes is settled).
     pub nodes: u64,
 }
 
