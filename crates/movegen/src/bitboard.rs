@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 
 /// A set of squares, bit `i` standing for the square with index `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -122,6 +122,33 @@ impl Iterator for Bitboard {
 }
 
 impl ExactSizeIterator for Bitboard {}
+
+// The sets of one square, file or rank are written here rather than beside those types, so
+// that squares know nothing of sets and the two files do not import each other.
+
+impl Square {
+    /// The set holding only this square.
+    #[inline]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1 << self as u8)
+    }
+}
+
+impl File {
+    /// Every square on this file.
+    #[inline]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(0x0101_0101_0101_0101 << self as u8)
+    }
+}
+
+impl Rank {
+    /// Every square on this rank.
+    #[inline]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(0xff << (8 * self as u8))
+    }
+}
 
 impl From<Square> for Bitboard {
     #[inline]

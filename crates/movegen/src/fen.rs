@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::attacks;
 use crate::castling::CastleSide;
-use crate::material::{self, MAX_PAWNS, MAX_PIECES};
+use crate::material::{self, Excess, MAX_PAWNS, MAX_PIECES};
 use crate::position::Position;
 use crate::square::{File, Rank, Square};
 use crate::types::{Color, Piece, Role};
@@ -437,9 +437,17 @@ fn two_checkers_aligned(pos: &Position) -> bool {
 
 /// The material rules of [`crate::material`], for both sides.
 fn check_material(pos: &Position) -> Result<(), FenError> {
-    Color::ALL
-        .into_iter()
-        .try_for_each(|color| material::check(pos, color))
+    Color::ALL.into_iter().try_for_each(|color| {
+        material::check(pos, color).map_err(|excess| match excess {
+            Excess::Pieces(count) => FenError::TooManyPieces { color, count },
+            Excess::Pawns(count) => FenError::TooManyPawns { color, count },
+            Excess::Promoted { promoted, pawns } => FenError::TooManyPromotedPieces {
+                color,
+                promoted,
+                pawns,
+            },
+        })
+    })
 }
 
 /// The rook nearest the board's edge on `side` of `color`'s king, on the king's home rank.

@@ -9,7 +9,6 @@
 //! ([`crate::MAX_MOVES`]) is proven from them.
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
 use crate::position::Position;
 use crate::types::{Color, Role};
 
@@ -28,26 +27,30 @@ pub(crate) const STARTING_BISHOPS_PER_COLOUR: u32 = 1;
 /// Light squares (b1, d1, ..., a2, ...): `file + rank` odd.
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
+/// Material that no game from the starting position can produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Excess {
+    /// More than [`MAX_PIECES`] pieces.
+    Pieces(u32),
+    /// More than [`MAX_PAWNS`] pawns.
+    Pawns(u32),
+    /// More promoted pieces than the missing pawns could have made.
+    Promoted { promoted: u32, pawns: u32 },
+}
+
 /// Checks `color`'s material against the starting army.
-pub(crate) fn check(pos: &Position, color: Color) -> Result<(), FenError> {
+pub(crate) fn check(pos: &Position, color: Color) -> Result<(), Excess> {
     let count = pos.color_bb(color).count();
     if count > MAX_PIECES {
-        return Err(FenError::TooManyPieces { color, count });
+        return Err(Excess::Pieces(count));
     }
     let pawns = pos.pieces(color, Role::Pawn).count();
     if pawns > MAX_PAWNS {
-        return Err(FenError::TooManyPawns {
-            color,
-            count: pawns,
-        });
+        return Err(Excess::Pawns(pawns));
     }
     let promoted = promoted_pieces(pos, color);
     if pawns + promoted > MAX_PAWNS {
-        return Err(FenError::TooManyPromotedPieces {
-            color,
-            promoted,
-            pawns,
-        });
+        return Err(Excess::Promoted { promoted, pawns });
     }
     Ok(())
 }

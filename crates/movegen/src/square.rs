@@ -3,7 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
 use crate::types::Color;
 
 /// A file (column), a to h.
@@ -73,12 +72,6 @@ impl File {
             _ => None,
         }
     }
-
-    /// Every square on this file.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(0x0101_0101_0101_0101 << self as u8)
-    }
 }
 
 impl Rank {
@@ -126,12 +119,6 @@ impl Rank {
             Color::White => self,
             Color::Black => Rank::new(7 - self as u8),
         }
-    }
-
-    /// Every square on this rank.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(0xff << (8 * self as u8))
     }
 }
 
@@ -194,12 +181,6 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::new(self as u8 >> 3)
-    }
-
-    /// The set holding only this square.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1 << self as u8)
     }
 
     /// The square `df` files and `dr` ranks away, if it is on the board.
