@@ -13,7 +13,7 @@ const PER_LINE: usize = 8;
 /// Widest comment text, so that `//! ` lines stay within the 100 columns rustfmt uses.
 const WIDTH: usize = 95;
 
-/// The Rust source of a file defining `TUNED_VALUES: [S; COUNT]` from `flat`
+/// The Rust source of a file defining `TUNED_VALUES: &[S]` from `flat`
 /// (`[mg0, eg0, mg1, eg1, ...]`, `2 * COUNT` numbers); `notes` become lines of the module
 /// comment (where the data came from, the errors before and after).
 pub fn rust_source(flat: &[i32], notes: &[String]) -> String {
@@ -23,8 +23,7 @@ pub fn rust_source(flat: &[i32], notes: &[String]) -> String {
     out.push_str("//! Generated file: rerun the tuner rather than editing it by hand.\n//!\n");
     out.push_str(
         "//! To use it: save it as `crates/eval/src/tuned.rs`, declare `mod tuned;` in `lib.rs`, \
-         and in\n//! `params.rs` define `DEFAULT_PARAMS` as \
-         `Params { values: crate::tuned::TUNED_VALUES }`.\n//!\n",
+         and in\n//! `params.rs` build `DEFAULT_PARAMS` from `crate::tuned::TUNED_VALUES`.\n//!\n",
     );
     for note in notes {
         for line in wrap(note, WIDTH) {
@@ -32,9 +31,9 @@ pub fn rust_source(flat: &[i32], notes: &[String]) -> String {
         }
     }
     out.push_str(
-        "\nuse crate::params::COUNT;\nuse crate::score::{S, s};\n\n\
+        "\nuse crate::score::{S, s};\n\n\
          /// Tuned values of every parameter, in the flat layout of `params::BLOCKS`.\n\
-         #[rustfmt::skip]\npub(crate) const TUNED_VALUES: [S; COUNT] = [\n",
+         #[rustfmt::skip]\npub(crate) const TUNED_VALUES: &[S] = &[\n",
     );
     for block in BLOCKS {
         if block == PSQT_BLOCK {
@@ -114,7 +113,8 @@ mod tests {
         let notes = vec!["data: none".to_string()];
         let source = rust_source(&flat, &notes);
         assert!(source.contains("//! data: none"));
-        assert!(source.contains("pub(crate) const TUNED_VALUES: [S; COUNT] = ["));
+        assert!(source.contains("pub(crate) const TUNED_VALUES: &[S] = &["));
+        assert!(!source.contains("crate::params"));
         assert!(source.contains("// psqt queen (a1 .. h8)"));
         assert!(source.contains("// tempo\n"));
         // `use crate::score::{S, s};` must not be mistaken for a pair.

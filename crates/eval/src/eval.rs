@@ -8,7 +8,7 @@ use crate::params::{self, Params};
 use crate::scale;
 use crate::score::{Phase, S, Scale, taper};
 use crate::sink::Sink;
-use crate::trace::Term;
+use crate::term::Term;
 
 /// What the evaluation found, before it is turned into one number.
 #[derive(Clone, Copy, Debug)]

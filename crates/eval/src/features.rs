@@ -8,7 +8,7 @@ use crate::eval::{self, Outcome};
 use crate::params::{COUNT, DEFAULT_PARAMS, Params};
 use crate::score::{Phase, S, Scale};
 use crate::sink::Sink;
-use crate::trace::Term;
+use crate::term::Term;
 
 /// Index of one parameter in the flat layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,7 @@ use crate::bits;
 use crate::eval::Eval;
 use crate::params::{self, SAFE_CHECK_WEIGHT};
 use crate::sink::Sink;
-use crate::trace::Term;
+use crate::term::Term;
 
 /// Attack units beyond this all read the last danger entry.
 const MAX_UNITS: i32 = params::KING_DANGER.len as i32 - 1;

@@ -17,6 +17,7 @@ mod psqt;
 mod scale;
 mod score;
 mod sink;
+mod term;
 mod trace;
 mod tuned;
 
@@ -25,7 +26,8 @@ use movegen::Position;
 pub use features::{Features, ParamId, features};
 pub use params::{DEFAULT_PARAMS, Params, ParamsError};
 pub use score::{Phase, S, Scale, s};
-pub use trace::{EvalTrace, Term, trace};
+pub use term::Term;
+pub use trace::{EvalTrace, trace};
 
 /// The static evaluation of `pos` in centipawns, from the side to move's point of view.
 /// Allocation-free and deterministic; a colour-flipped position gets the same value.

@@ -295,8 +295,22 @@ pub static PUBLISHED_PARAMS: Params = Params {
 /// The engine's built-in parameter values: the published ones tuned by Texel's method on the
 /// engine's own games (`crates/eval/src/tuned.rs`, made by the `tuner` crate).
 pub static DEFAULT_PARAMS: Params = Params {
-    values: crate::tuned::TUNED_VALUES,
+    values: whole(crate::tuned::TUNED_VALUES),
 };
+
+/// `values` as a full parameter array; the length must be [`COUNT`] (checked at compile time,
+/// since this only runs in a const initialiser). The generated table is a slice so that it
+/// need not name `COUNT`, and so need not import this file.
+const fn whole(values: &[S]) -> [S; COUNT] {
+    assert!(values.len() == COUNT);
+    let mut out = [S::ZERO; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        out[i] = values[i];
+        i += 1;
+    }
+    out
+}
 
 /// A full set of evaluation parameters.
 #[derive(Clone, PartialEq, Eq)]

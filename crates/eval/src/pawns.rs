@@ -6,7 +6,7 @@ use crate::bits;
 use crate::eval::Eval;
 use crate::params;
 use crate::sink::Sink;
-use crate::trace::Term;
+use crate::term::Term;
 
 impl<K: Sink> Eval<'_, K> {
     /// Every pawn term for `color`'s pawns. Reads the attack maps for passed pawns' paths.

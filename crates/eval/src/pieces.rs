@@ -6,7 +6,7 @@ use crate::bits;
 use crate::eval::Eval;
 use crate::params::{self, Block, KING_ATTACK_WEIGHT};
 use crate::sink::Sink;
-use crate::trace::Term;
+use crate::term::Term;
 
 /// What every piece of one side needs to know, computed once per side.
 struct PieceContext {

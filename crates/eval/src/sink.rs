@@ -4,7 +4,7 @@
 use movegen::Color;
 
 use crate::score::S;
-use crate::trace::Term;
+use crate::term::Term;
 
 /// Observer of every feature the evaluation adds.
 pub(crate) trait Sink {

@@ -2,7 +2,7 @@
 //! Generated file: rerun the tuner rather than editing it by hand.
 //!
 //! To use it: save it as `crates/eval/src/tuned.rs`, declare `mod tuned;` in `lib.rs`, and in
-//! `params.rs` define `DEFAULT_PARAMS` as `Params { values: crate::tuned::TUNED_VALUES }`.
+//! `params.rs` build `DEFAULT_PARAMS` from `crate::tuned::TUNED_VALUES`.
 //!
 //! Data: positions.txt
 //! Source: 921 self-play games of tsubame (build of 2026-11-21 23:25, PeSTO-based defaults),
@@ -17,12 +17,11 @@
 //!   validation 0.104962 -> 0.103357,
 //!   test 0.096012 -> 0.094395.
 
-use crate::params::COUNT;
 use crate::score::{S, s};
 
 /// Tuned values of every parameter, in the flat layout of `params::BLOCKS`.
 #[rustfmt::skip]
-pub(crate) const TUNED_VALUES: [S; COUNT] = [
+pub(crate) const TUNED_VALUES: &[S] = &[
     // material
     s(66, 101), s(324, 324), s(313, 328), s(418, 580), s(874, 1080), s(0, 0),
     // psqt pawn (a1 .. h8)
