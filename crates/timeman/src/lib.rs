@@ -30,6 +30,7 @@
 
 #![deny(missing_docs)]
 
+mod changes;
 mod importance;
 mod limits;
 mod manager;
@@ -39,12 +40,13 @@ pub mod pace;
 pub mod plan;
 mod root_score;
 
+pub use changes::CHANGE_DECAY;
 pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
 pub use limits::{Clock, Limits};
 pub use manager::{
-    CHANGE_DECAY, CLOCK_RESERVE_MS, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT,
-    IterationReport, IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR,
-    SAFETY_SHARE_PERCENT, StopReason, TimeManager, charge_delay, safety_capped,
+    CLOCK_RESERVE_MS, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT, IterationReport,
+    IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR, SAFETY_SHARE_PERCENT,
+    StopReason, TimeManager, charge_delay, safety_capped,
 };
 pub use options::{
     DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SPEND_TARGET_PERCENT, DEFAULT_STOP_THRESHOLD_PERMILLE,

@@ -35,6 +35,7 @@
 
 use std::time::Duration;
 
+use crate::changes;
 use crate::limits::{Clock, Limits};
 use crate::marginal::{self, Stability};
 use crate::options::{TimeModel, TimeOptions};
@@ -44,8 +45,6 @@ use crate::root_score::RootScore;
 
 /// Share of the available time after which no new iteration starts, in percent.
 pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
-/// Decay of the best-move-change count per iteration (Stockfish 2013: `*= 0.8`).
-pub const CHANGE_DECAY: f64 = 0.8;
 /// The unstable-PV extra time is `changes * optimum / PV_INSTABILITY_DIVISOR`.
 pub const PV_INSTABILITY_DIVISOR: f64 = 1.4;
 /// First depth at which the PV instability is used (2013: > 4).
@@ -334,7 +333,7 @@ impl TimeManager {
     /// Updates the PV-instability extra time and the marginal verdict.
     fn update_clock_state(&mut self, report: &IterationReport, elapsed: Duration) {
         self.best_move_changes =
-            self.best_move_changes * CHANGE_DECAY + f64::from(report.best_move_changes);
+            changes::decayed(self.best_move_changes, f64::from(report.best_move_changes));
         if (FIRST_ADJUSTED_DEPTH..=LAST_ADJUSTED_DEPTH).contains(&report.depth) {
             let optimum = self.budget.optimum.as_millis() as f64;
             self.unstable_extra_ms =

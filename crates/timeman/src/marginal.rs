@@ -18,7 +18,7 @@
 //! The coefficients ([`FITTED`]) are fitted by `tools/searchlog/fit.py` to `tsubame searchlog`
 //! files; the features here are computed exactly as that script computes them.
 
-use crate::manager::CHANGE_DECAY;
+use crate::changes;
 use crate::root_score::RootScore;
 
 /// First depth after which the rule may stop the search (the fit uses the same depths).
@@ -74,7 +74,7 @@ impl Stability {
             self.stable = (self.stable + 1).min(STABLE_CAP);
         }
         if !first {
-            self.changes = CHANGE_DECAY * self.changes + f64::from(u8::from(changed));
+            self.changes = changes::decayed(self.changes, f64::from(u8::from(changed)));
         }
         let now = score_cp(score);
         let delta = self
