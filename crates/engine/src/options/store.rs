@@ -1,6 +1,6 @@
 //! Current option values, and `setoption` applied to them.
 
-use super::{OPTIONS, OptionId, OptionKind, OptionSpec};
+use super::table::{OPTIONS, OptionId, OptionKind, OptionSpec};
 use crate::text::{excerpt, parse_i64_saturating};
 use std::fmt;
 

@@ -1,0 +1,238 @@
+//! The option table: every option's name, kind and default, and the `uci` reply's lines.
+//!
+//! To add an option, add one row to `option_table!` below: its id, its UCI name and its kind.
+//! The enum [`OptionId`], the `uci` reply and the store all follow from that row, and a
+//! compile-time check rejects a spin whose default lies outside its range or a combo whose
+//! default is not one of its choices. The time manager's options are declared in `timeman`
+//! (name, kind and the setting they change); their rows here only name that declaration.
+
+use std::fmt;
+
+use search::{MAX_ELO, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
+
+/// The type of an option with its default (and range or choices), as the `uci` reply lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type check`: a boolean.
+    Check {
+        /// The value at start.
+        default: bool,
+    },
+    /// `type spin`: an integer in `min..=max`.
+    Spin {
+        /// The value at start.
+        default: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// `type combo`: one of a fixed list of words.
+    Combo {
+        /// The value at start; one of `vars`.
+        default: &'static str,
+        /// The choices, in the order the `uci` reply lists them.
+        vars: &'static [&'static str],
+    },
+    /// `type button`: an action with no value.
+    Button,
+    /// `type string`: free text.
+    String {
+        /// The value at start.
+        default: &'static str,
+    },
+}
+
+/// One row of the option table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Which option this is, for code that reacts to a change.
+    pub id: OptionId,
+    /// The name as listed in the `uci` reply.
+    pub name: &'static str,
+    /// Type, default, and range or choices.
+    pub kind: OptionKind,
+    /// The time manager's declaration of this option, if it is one of its settings.
+    pub time: Option<timeman::OptionSpec>,
+}
+
+/// A row's name, kind and time-manager declaration, as `option_table!` takes them.
+type Row = (&'static str, OptionKind, Option<timeman::OptionSpec>);
+
+/// A row for an option of the engine's own.
+const fn own(name: &'static str, kind: OptionKind) -> Row {
+    (name, kind, None)
+}
+
+/// A row for a time-manager option: name and kind from its declaration in `timeman`.
+const fn time(spec: timeman::OptionSpec) -> Row {
+    let kind = match spec.kind {
+        timeman::OptionKind::Spin { default, min, max } => OptionKind::Spin { default, min, max },
+        timeman::OptionKind::Check { default } => OptionKind::Check { default },
+        timeman::OptionKind::Combo { default, values } => OptionKind::Combo {
+            default,
+            vars: values,
+        },
+    };
+    (spec.name, kind, Some(spec))
+}
+
+/// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
+/// `OPTIONS[id as usize].id == id` holds by construction.
+macro_rules! option_table {
+    ($($(#[doc = $doc:literal])* $id:ident => $row:expr,)+) => {
+        /// Names an option of [`OPTIONS`]; `id as usize` is its row.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum OptionId {
+            $($(#[doc = $doc])* $id,)+
+        }
+
+        /// Every option, in the order of the `uci` reply.
+        pub const OPTIONS: &[OptionSpec] = &[
+            $(OptionSpec { id: OptionId::$id, name: $row.0, kind: $row.1, time: $row.2 },)+
+        ];
+    };
+}
+
+option_table! {
+    /// A file every line in and out is appended to, time-stamped; `<empty>` for none.
+    DebugLogFile => own("Debug Log File", OptionKind::String { default: "" }),
+    /// Transposition table size in MiB.
+    Hash => own("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 }),
+    /// Search threads.
+    Threads => own("Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 }),
+    /// Empties the transposition table.
+    ClearHash => own("Clear Hash", OptionKind::Button),
+    /// Asks the OS for large pages for the transposition table where it offers them.
+    LargePages => own("Large Pages", OptionKind::Check { default: true }),
+    /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
+    Ponder => own("Ponder", OptionKind::Check { default: false }),
+    /// Number of principal variations reported.
+    MultiPv => own("MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 }),
+    /// Chess960 castling notation (king takes rook).
+    Chess960 => own("UCI_Chess960", OptionKind::Check { default: false }),
+    /// Playing strength from 0 to 20 (full strength), unless `UCI_LimitStrength` is on.
+    SkillLevel => own("Skill Level", OptionKind::Spin {
+        default: MAX_SKILL_LEVEL as i64, min: 0, max: MAX_SKILL_LEVEL as i64,
+    }),
+    /// Play at the rating `UCI_Elo` asks for (it overrides `Skill Level`).
+    LimitStrength => own("UCI_LimitStrength", OptionKind::Check { default: false }),
+    /// The rating to play at with `UCI_LimitStrength` (calibrated as
+    /// `tools/strength/README.md` says).
+    UciElo => own("UCI_Elo", OptionKind::Spin {
+        default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
+    }),
+    /// Win-draw-loss chances (permille) after the score of every `info` line.
+    ShowWdl => own("UCI_ShowWDL", OptionKind::Check { default: false }),
+    /// Milliseconds kept back per move for GUI and network latency.
+    MoveOverhead => time(timeman::MOVE_OVERHEAD),
+    /// Which time model plans the search time.
+    TimeModel => time(timeman::TIME_MODEL),
+    /// Moves ahead over which the emergency time reserve is spread.
+    EmergencyMoveHorizon => time(timeman::EMERGENCY_MOVE_HORIZON),
+    /// Milliseconds always kept in reserve.
+    EmergencyBaseTime => time(timeman::EMERGENCY_BASE_TIME),
+    /// Milliseconds kept in reserve per move of the horizon.
+    EmergencyMoveTime => time(timeman::EMERGENCY_MOVE_TIME),
+    /// The least time, in milliseconds, spent on a move.
+    MinimumThinkingTime => time(timeman::MINIMUM_THINKING_TIME),
+    /// Percentage scaling the time spent per move (100 is neutral).
+    SlowMover => time(timeman::SLOW_MOVER),
+    /// Marginal model: play a lone legal move at once.
+    TmSingleMove => time(timeman::TM_SINGLE_MOVE),
+    /// Marginal model: stop when every other root move is proven mated.
+    TmMatedAlternatives => time(timeman::TM_MATED_ALTERNATIVES),
+    /// Marginal model: thousandths of the change probability an iteration must buy per
+    /// optimum of its time; lower spends more.
+    TmStopThreshold => time(timeman::TM_STOP_THRESHOLD),
+    /// Marginal model: percent of their planned optima the moves spend in total, the
+    /// threshold following from the moves before; 0 keeps the threshold fixed.
+    TmSpendTarget => time(timeman::TM_SPEND_TARGET),
+    /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
+    SyzygyPath => own("SyzygyPath", OptionKind::String { default: "" }),
+    /// Least remaining depth for a tablebase probe at the largest piece count probed.
+    SyzygyProbeDepth => own("SyzygyProbeDepth", OptionKind::Spin { default: 1, min: 1, max: 100 }),
+    /// Most pieces, kings included, of a position the search probes.
+    SyzygyProbeLimit => own("SyzygyProbeLimit", OptionKind::Spin { default: 7, min: 0, max: 7 }),
+    /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
+    Syzygy50MoveRule => own("Syzygy50MoveRule", OptionKind::Check { default: true }),
+    /// Evaluate with the network (`EvalFile`) instead of the hand-crafted evaluation.
+    UseNnue => own("UseNNUE", OptionKind::Check { default: true }),
+    /// The network file; `<default>` or empty for the network built into the binary.
+    EvalFile => own("EvalFile", OptionKind::String { default: "<default>" }),
+}
+
+impl OptionId {
+    /// This option's row of [`OPTIONS`].
+    pub fn spec(self) -> &'static OptionSpec {
+        &OPTIONS[self as usize]
+    }
+}
+
+/// Compile-time check of the table: spin defaults in range, combo defaults among the choices.
+const _: () = {
+    let mut i = 0;
+    while i < OPTIONS.len() {
+        match OPTIONS[i].kind {
+            OptionKind::Spin { default, min, max } => {
+                assert!(
+                    min <= default && default <= max,
+                    "spin default out of range"
+                );
+            }
+            OptionKind::Combo { default, vars } => {
+                let mut found = false;
+                let mut v = 0;
+                while v < vars.len() {
+                    found |= const_str_eq(vars[v], default);
+                    v += 1;
+                }
+                assert!(found, "combo default is not one of its vars");
+            }
+            OptionKind::Check { .. } | OptionKind::Button | OptionKind::String { .. } => {}
+        }
+        i += 1;
+    }
+};
+
+/// `a == b`, usable in a `const` item.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The `option name ... type ...` line of the `uci` reply, with the default (an empty string
+/// default is written `<empty>`, as the spec's examples and other engines do).
+impl fmt::Display for OptionSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option name {} type ", self.name)?;
+        match self.kind {
+            OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, vars } => {
+                write!(f, "combo default {default}")?;
+                vars.iter().try_for_each(|var| write!(f, " var {var}"))
+            }
+            OptionKind::Button => write!(f, "button"),
+            OptionKind::String { default: "" } => write!(f, "string default <empty>"),
+            OptionKind::String { default } => write!(f, "string default {default}"),
+        }
+    }
+}
+
+/// The option lines of the `uci` reply, one per option, in table order.
+pub fn uci_option_lines() -> impl Iterator<Item = String> {
+    OPTIONS.iter().map(ToString::to_string)
+}
