@@ -21,10 +21,13 @@
 mod error;
 mod go;
 mod go_warning;
+mod token;
 
 pub use error::{CommandError, EXCERPT_CHARS, excerpt};
 pub use go::{GoParams, Millis};
 pub use go_warning::{GoFallback, GoWarning};
+
+use token::{Token, join, tokenize};
 
 /// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,51 +116,6 @@ pub enum Registration {
         /// The registration code.
         code: Option<String>,
     },
-}
-
-/// One whitespace-separated token and its byte offset in the line (kept so `setoption`'s value
-/// can be taken verbatim, inner spacing included).
-#[derive(Debug, Clone, Copy)]
-struct Token<'a> {
-    text: &'a str,
-    start: usize,
-}
-
-impl Token<'_> {
-    fn end(&self) -> usize {
-        self.start + self.text.len()
-    }
-}
-
-/// Splits `line` at runs of whitespace.
-fn tokenize(line: &str) -> Vec<Token<'_>> {
-    let mut tokens = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                tokens.push(Token {
-                    text: &line[s..i],
-                    start: s,
-                });
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        tokens.push(Token {
-            text: &line[s..],
-            start: s,
-        });
-    }
-    tokens
-}
-
-/// The tokens' texts joined by single spaces.
-fn join(tokens: &[Token<'_>]) -> String {
-    tokens.iter().map(|t| t.text).collect::<Vec<_>>().join(" ")
 }
 
 /// Parses one line of input. Leading unknown tokens are skipped, as the UCI spec asks; a line

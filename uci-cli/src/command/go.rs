@@ -4,8 +4,9 @@
 use engine::text::{parse_decimal, parse_i64_saturating};
 pub use engine::{GoParams, Millis};
 
+use super::error::{CommandError, excerpt};
 use super::go_warning::{GoFallback, GoWarning};
-use super::{CommandError, Token, excerpt};
+use super::token::Token;
 
 /// The keywords of `go`. A value-taking keyword followed by another keyword is a missing value,
 /// and `searchmoves` takes tokens until the next keyword.

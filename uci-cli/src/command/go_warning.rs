@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::CommandError;
+use super::error::CommandError;
 
 /// What replaces a token of `go` that could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
