@@ -131,3 +131,25 @@ pub fn load(value: &str) -> (Option<Tablebases>, LoadReport) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Position;
+
+    /// The only test of this binary that opens tables (the prober holds one set per process).
+    #[test]
+    fn a_panic_in_the_prober_is_caught_and_the_prober_left_alone() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/syzygy");
+        let (tb, report) = load(folder);
+        let tb = tb.unwrap_or_else(|| panic!("not loaded: {:?}", report.messages()));
+        tb.read_all_now();
+        let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
+        assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
+        let answer: Option<Wdl> = tb.guarded(|| panic!("a failure inside the prober"));
+        assert_eq!(answer, None);
+        assert!(tb.is_broken());
+        assert_eq!(tb.probe_wdl(&kqk), None, "not asked again");
+        assert!(tb.probe_root(&kqk).is_none());
+    }
+}

@@ -344,7 +344,7 @@ impl Tablebases {
     /// Runs a prober call, turning a panic into `None` and leaving the prober alone after it.
     /// A panic inside it (a failed `mmap`, an unreadable file's metadata) must not take the
     /// search thread down; the prober's state after one is not trusted again.
-    fn guarded<T>(&self, call: impl FnOnce() -> Option<T>) -> Option<T> {
+    pub(crate) fn guarded<T>(&self, call: impl FnOnce() -> Option<T>) -> Option<T> {
         if self.is_broken() {
             return None;
         }
@@ -391,26 +391,5 @@ impl Boards {
             ep: pos.ep_square().map_or(0, |sq| sq.index() as u32),
             white_to_move: pos.turn() == Color::White,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The only test of this binary that opens tables (the prober holds one set per process).
-    #[test]
-    fn a_panic_in_the_prober_is_caught_and_the_prober_left_alone() {
-        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/syzygy");
-        let (tb, report) = crate::load(folder);
-        let tb = tb.unwrap_or_else(|| panic!("not loaded: {:?}", report.messages()));
-        tb.read_all_now();
-        let kqk = Position::from_fen("8/8/8/4k3/8/8/3Q4/3K4 w - - 0 1").unwrap();
-        assert_eq!(tb.probe_wdl(&kqk), Some(Wdl::Win));
-        let answer: Option<Wdl> = tb.guarded(|| panic!("a failure inside the prober"));
-        assert_eq!(answer, None);
-        assert!(tb.is_broken());
-        assert_eq!(tb.probe_wdl(&kqk), None, "not asked again");
-        assert!(tb.probe_root(&kqk).is_none());
     }
 }
