@@ -8,7 +8,7 @@ src/bin/*.rs), then every file's references to other modules of the crate: `use`
 to an item of a module counts as an import of that module's file. The strongly connected
 components of that graph with more than one file are the circles; each is printed.
 
-Exits 1 when a circle has more than --max files (default 3).
+Exits 1 when a circle has more than --max files (default 1: no circle at all).
 
     tools/module_cycles.py --workspace         every member of the workspace
     tools/module_cycles.py crates/search       one crate
@@ -335,7 +335,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("crates", nargs="*", help="crate directories (with src/)")
     parser.add_argument("--workspace", action="store_true", help="every member of ./Cargo.toml's workspace")
-    parser.add_argument("--max", type=int, default=3, help="largest circle allowed (files)")
+    parser.add_argument("--max", type=int, default=1, help="largest circle allowed (files; 1: none)")
     parser.add_argument("--no-tests", action="store_true", help="leave #[cfg(test)] items out")
     args = parser.parse_args()
     crates = list(args.crates)
