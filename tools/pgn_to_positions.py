@@ -29,7 +29,7 @@ import chess
 import chess.pgn
 
 RESULTS = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}
-# match.py and cutechess write `{+M5/13 0.012s}` or `{-M3/24 ...}` for mate scores.
+# fastchess and cutechess-cli write `{+M5/13 0.012s}` or `{-M3/24 ...}` for mate scores.
 MATE_COMMENT = re.compile(r"^\s*[+-]?M\d+")
 # ... and `{+0.35/12 0.412s}` for a score in pawns, from the mover's point of view.
 SCORE_COMMENT = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)/\d+")

@@ -6,7 +6,8 @@
 //!
 //! Data: positions.txt
 //! Source: 921 self-play games of tsubame (build of 2026-11-21 23:25, PeSTO-based defaults),
-//! match.py --tc nodes=20000 with the node limit jittered 18000..22000 per move (tuner/jitter.py),
+//! a match runner outside this repository (match.py) at --tc nodes=20000 with the node limit
+//! jittered 18000..22000 per move (tuner/jitter.py),
 //! openings balanced-8ply.epd in random order (seed 20261121), concurrency 1; positions by
 //! tools/pgn_to_positions.py --scores (8 plies skipped, no checks, no mate scores, quiet only)
 //! 84310 positions in file order: 67448 training, 8431 validation, 8431 test.

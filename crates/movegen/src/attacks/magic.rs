@@ -2,9 +2,10 @@
 //!
 //! For each square, the relevant occupancy (`mask`) is multiplied by a magic number and shifted
 //! so that every distinct blocker pattern lands on its own slot of a dense table ("fancy" magics,
-//! one shift per square). The magic numbers were found offline by `examples/find_magics.rs`
-//! (re-run it to reproduce them); the tables are built at compile time, and the build fails if
-//! a magic number lets two different attack sets collide.
+//! one shift per square). The magic numbers are constants found offline by trial
+//! (<https://www.chessprogramming.org/Looking_for_Magics>); the tables are built at compile
+//! time, and the build fails if a magic number lets two different attack sets collide, so a
+//! wrong one cannot go unnoticed.
 
 use super::rays::{bishop_mask, line_attacks, lines_through, rook_mask};
 use crate::bitboard::Bitboard;
