@@ -298,17 +298,12 @@ pub static DEFAULT_PARAMS: Params = Params {
     values: whole(crate::tuned::TUNED_VALUES),
 };
 
-/// `values` as a full parameter array; the length must be [`COUNT`] (checked at compile time,
-/// since this only runs in a const initialiser). The generated table is a slice so that it
-/// need not name `COUNT`, and so need not import this file.
+/// `values` as a full parameter array, through [`put`] and so with its length check. The
+/// generated table is a slice so that it need not name `COUNT`, and so need not import this
+/// file.
 const fn whole(values: &[S]) -> [S; COUNT] {
-    assert!(values.len() == COUNT);
     let mut out = [S::ZERO; COUNT];
-    let mut i = 0;
-    while i < COUNT {
-        out[i] = values[i];
-        i += 1;
-    }
+    put(&mut out, Block::first("every parameter", COUNT), values);
     out
 }
 
