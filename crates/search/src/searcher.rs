@@ -196,6 +196,15 @@ impl Worker {
     }
 }
 
+/// Runs `f` with a fresh test searcher (as [`Worker::with_test_searcher`] sets it up) whose
+/// game so far is `pos` alone.
+#[cfg(test)]
+pub(crate) fn searching_from<R>(pos: &Position, f: impl FnOnce(&mut Searcher<'_>) -> R) -> R {
+    let mut worker = Worker::new();
+    worker.keys.push(pos.key());
+    worker.with_test_searcher(f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
