@@ -19,16 +19,6 @@ enum Singular {
     Cut(i32),
 }
 
-/// Whether a hash entry's score, given its bound, settles a node searched with (alpha, beta).
-pub(crate) fn bound_allows_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
-        Bound::None => false,
-    }
-}
-
 impl Searcher<'_> {
     /// Searches `pos` to `depth` plies within (`alpha`, `beta`) and returns a fail-soft score:
     /// outside the window it is a bound, as far out as the search could prove.
@@ -66,7 +56,7 @@ impl Searcher<'_> {
             .and_then(|h| Move::from_raw(h.mv))
             .filter(|_| excluded.is_none());
         if let Some(h) = hit {
-            let usable = bound_allows_cutoff(h.bound, h.score, alpha, beta);
+            let usable = h.bound.settles(h.score, alpha, beta);
             if !pv_node && excluded.is_none() && h.depth >= depth && usable {
                 return h.score;
             }
@@ -434,7 +424,7 @@ impl Searcher<'_> {
         ply: usize,
     ) -> Option<i32> {
         let (score, bound) = self.tb?.probe(pos, depth, ply)?;
-        if !bound_allows_cutoff(bound, score, alpha, beta) {
+        if !bound.settles(score, alpha, beta) {
             return None;
         }
         // Deeper than any search of this node would go: the tables' answer is final.

@@ -4,7 +4,6 @@
 use movegen::{Move, Position};
 use tt::EVAL_NONE;
 
-use crate::alphabeta::bound_allows_cutoff;
 use crate::history::Mover;
 use crate::movepick::{MoveClass, MovePicker, OrderingHints, Picked};
 use crate::score::{INFINITE, SCORE_NONE, mated_in};
@@ -23,7 +22,7 @@ impl Searcher<'_> {
         let key = pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            let usable = bound_allows_cutoff(h.bound, h.score, alpha, beta);
+            let usable = h.bound.settles(h.score, alpha, beta);
             if !pv_node && usable {
                 return h.score;
             }

@@ -27,6 +27,19 @@ impl Bound {
             _ => Self::Exact,
         }
     }
+
+    /// Whether a stored `score` with this bound settles a node searched with the window
+    /// (`alpha`, `beta`): an exact score always, a lower bound at or above beta, an upper
+    /// bound at or below alpha.
+    #[inline]
+    pub const fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Self::Exact => true,
+            Self::Lower => score >= beta,
+            Self::Upper => score <= alpha,
+            Self::None => false,
+        }
+    }
 }
 
 /// Depths are stored as `depth + DEPTH_OFFSET` in one byte, never 0, so that
@@ -207,6 +220,19 @@ mod tests {
     use super::*;
 
     const BOUNDS: [Bound; 4] = [Bound::None, Bound::Upper, Bound::Lower, Bound::Exact];
+
+    /// Against the window (-10, 10): a lower bound settles from beta up, an upper bound from
+    /// alpha down, an exact score anywhere, no bound nowhere.
+    #[test]
+    fn a_bound_settles_a_node_only_on_its_own_side_of_the_window() {
+        let settles = |bound: Bound, score| bound.settles(score, -10, 10);
+        assert!(settles(Bound::Lower, 10) && settles(Bound::Lower, 500));
+        assert!(!settles(Bound::Lower, 9) && !settles(Bound::Lower, -500));
+        assert!(settles(Bound::Upper, -10) && settles(Bound::Upper, -500));
+        assert!(!settles(Bound::Upper, -9) && !settles(Bound::Upper, 500));
+        assert!(settles(Bound::Exact, 0) && settles(Bound::Exact, 500));
+        assert!(!settles(Bound::None, 500) && !settles(Bound::None, -500));
+    }
 
     fn round_trip(mv: u16, score: i16, eval: i16, depth: i32, bound: Bound, generation: u8) {
         let data = Data::pack(mv, score, eval, depth, bound, generation);

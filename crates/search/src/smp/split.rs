@@ -257,6 +257,7 @@ mod tests {
     use super::super::split_point::tests::split_point;
     use super::*;
     use crate::control::SearchControl;
+    use crate::searcher::searching_from;
     use crate::stack::PlyState;
     use crate::worker::Worker;
 
@@ -311,9 +312,7 @@ mod tests {
         spw.published = CachePadded::new(PublishedLoop::new(&node));
         spw.state.get_mut().expect("not poisoned").node = node;
 
-        let mut worker = Worker::new();
-        worker.keys.push(sp.position.key());
-        worker.with_test_searcher(|owner| {
+        searching_from(&sp.position, |owner| {
             owner.worker.stack[..=ply].copy_from_slice(&sp.plies);
             owner.refresh_accumulator(&sp.position, ply);
             owner.work_at(&sp, Role::Owner);
