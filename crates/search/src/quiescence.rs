@@ -11,8 +11,9 @@ use crate::searcher::Searcher;
 use crate::see::{captured_value, see_ge};
 
 impl Searcher<'_> {
-    /// Quiescence search: only captures and promotions (all moves when in check), so that
-    /// the static evaluation is taken in quiet positions.
+    /// The score of `pos` within `(alpha, beta)`: the static evaluation stands pat unless a
+    /// noisy move beats it; in check every move is searched and having none is mate. The
+    /// result is stored in the hash at depth 0.
     pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(score) = self.settled_on_entry(pos, ply) {
             return score;

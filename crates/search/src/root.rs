@@ -62,7 +62,10 @@ impl RootSearch<'_, '_> {
                 self.moves[..=pv_index].sort_by_key(|rm| -rm.score);
             }
             if self.searcher.stopped {
-                if !self.partial_found_better(multipv) {
+                if self.partial_found_better(multipv) {
+                    // The line last shown is the completed iteration's, not this move's.
+                    self.final_line_shown = false;
+                } else {
                     self.restore_completed();
                 }
                 break;

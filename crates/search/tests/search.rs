@@ -1,16 +1,24 @@
 //! The one-thread search as a library call (`Worker::search`): what other tools (bench, data
 //! generation) rely on, mate scores through a warm hash table, repetitions of the game, the
-//! move played when a limit interrupts an iteration, and the worker's record of its timed
-//! searches.
+//! move played when a limit interrupts an iteration and the last line reported for it, and the
+//! worker's record of its timed searches.
 
 use movegen::{Move, Position};
-use search::{SearchControl, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
+use search::{SearchControl, SearchEvent, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
 use timeman::{Clock, Limits, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
 use tt::TranspositionTable;
 
 fn request(pos: &Position, depth: u32) -> SearchRequest {
     let limits = Limits {
         depth: Some(depth),
+        ..Limits::default()
+    };
+    SearchRequest::new(pos.clone(), limits)
+}
+
+fn node_request(pos: &Position, nodes: u64) -> SearchRequest {
+    let limits = Limits {
+        nodes: Some(nodes),
         ..Limits::default()
     };
     SearchRequest::new(pos.clone(), limits)
@@ -213,11 +221,7 @@ fn an_interrupted_iteration_plays_a_move_it_proved_better() {
     let mut deeper_move_played = 0;
     for nodes in (300..=9_000).step_by(300) {
         let tt = TranspositionTable::new(4).expect("table");
-        let limits = Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        };
-        let req = SearchRequest::new(root.clone(), limits);
+        let req = node_request(&root, nodes);
         let outcome = search(&mut Worker::new(), &tt, &req);
         let completed = best_at(outcome.depth);
         if outcome.best_move != completed {
@@ -231,4 +235,34 @@ fn an_interrupted_iteration_plays_a_move_it_proved_better() {
         }
     }
     assert!(deeper_move_played > 0);
+}
+
+/// The last line reported before the move is played starts with that move, also when the
+/// node limit interrupts an iteration that had proved another move better than the last
+/// completed one's (a GUI shows that line as the engine's plan for the move it played).
+#[test]
+fn the_last_line_reported_starts_with_the_move_played() {
+    let root =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .expect("FEN");
+    let mut changed_at_the_end = 0;
+    for nodes in (300..=9_000).step_by(300) {
+        let tt = TranspositionTable::new(4).expect("table");
+        let req = node_request(&root, nodes);
+        let mut firsts = Vec::new();
+        let outcome = Worker::new().search(&req, &tt, &SearchControl::default(), &mut |event| {
+            if let SearchEvent::Info(info) = event {
+                firsts.push(info.pv.first().copied());
+            }
+        });
+        assert_eq!(firsts.last(), Some(&outcome.best_move), "at {nodes} nodes");
+        // The line before the last one is the completed iteration's, on another move.
+        if firsts.len() > 1 && firsts[firsts.len() - 2] != outcome.best_move {
+            changed_at_the_end += 1;
+        }
+    }
+    assert!(
+        changed_at_the_end > 0,
+        "no search played an interrupted iteration's move"
+    );
 }
