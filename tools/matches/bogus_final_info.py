@@ -4,9 +4,12 @@
 Reads a fastchess log with the engine traffic (`-log file=LOG level=info engine=true`, as
 run_smoke.sh writes it) and, for every go .. bestmove block of the engine named by
 --engine (a prefix of its name in the match), flags the block when the
-last info line reports a mate score the previous info line did not have, or
-when the bestmove differs from the first PV move of the previous info line.
-Both point at a result taken from an iteration that was stopped part way.
+last info line reports a mate score the previous info line did not have (a result taken
+from an iteration that was stopped part way), or when the bestmove is not the first PV move
+of the last info line (the GUI shows a plan for another move). It also counts the searches
+whose last line names another move than the line before it (the last iteration changed its
+mind, or an interrupted one proved another move better): not a fault, a measure of how often
+the final line matters.
 
 Usage: bogus_final_info.py LOG [--engine tsubame] [--show N]
 """
@@ -36,6 +39,7 @@ def main():
     blocks = 0
     new_mate = 0
     changed_move = 0
+    not_last_pv = 0
     shown = []
     infos = {}
     for line in open(args.log, errors="replace"):
@@ -60,13 +64,17 @@ def main():
             if s_last and s_last[0] == "mate" and (not s_prev or s_prev[0] != "mate"):
                 new_mate += 1
                 flagged = True
+            if not pv_of(last) or best != pv_of(last)[0]:
+                not_last_pv += 1
+                flagged = True
             if pv_of(prev) and best != pv_of(prev)[0]:
                 changed_move += 1
-                flagged = True
             if flagged and len(shown) < args.show:
                 shown.append((prev, last, text))
     print(f"{args.log}: {blocks} searches; final info with a new mate score: {new_mate}; "
-          f"bestmove differs from the previous info line's PV move: {changed_move}")
+          f"bestmove not the last info line's PV move: {not_last_pv}; "
+          f"last line's move differs from the line before's: "
+          f"{changed_move}")
     for prev, last, best in shown:
         print("  prev:", prev[:160])
         print("  last:", last[:160])
