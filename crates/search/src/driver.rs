@@ -195,7 +195,7 @@ fn run_root(
         best_move_changes: 0,
         completed: None,
         completed_lines: Vec::new(),
-        final_line_shown: false,
+        shown_best: None,
         on_event,
     };
     root_search.run(max_depth);

@@ -35,9 +35,9 @@ pub(crate) struct RootSearch<'s, 'a> {
     /// The move and score of each line of the last completed iteration, best first: what a
     /// weaker level chooses among.
     pub completed_lines: Vec<(Move, i32)>,
-    /// The last `info` line written is the best line as it stands (the last completed
-    /// iteration's, with one line): the final report would only repeat it.
-    pub final_line_shown: bool,
+    /// The move of the last `info` line written, when that line was a completed iteration's
+    /// only line: while the same move stands in front, the final report would only repeat it.
+    pub shown_best: Option<Move>,
     pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
 }
 
@@ -62,10 +62,7 @@ impl RootSearch<'_, '_> {
                 self.moves[..=pv_index].sort_by_key(|rm| -rm.score);
             }
             if self.searcher.stopped {
-                if self.partial_found_better(multipv) {
-                    // The line last shown is the completed iteration's, not this move's.
-                    self.final_line_shown = false;
-                } else {
+                if !self.partial_found_better(multipv) {
                     self.restore_completed();
                 }
                 break;
@@ -85,7 +82,7 @@ impl RootSearch<'_, '_> {
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
-            self.final_line_shown = multipv == 1;
+            self.shown_best = (multipv == 1).then_some(self.moves[0].mv);
             let verdict = self.iteration_verdict(depth, best_changed);
             if verdict != IterationVerdict::Continue {
                 break;
@@ -101,15 +98,14 @@ impl RootSearch<'_, '_> {
         };
         if let Some(i) = self.moves.iter().position(|rm| rm.mv == chosen) {
             self.moves[..=i].rotate_right(1);
-            self.final_line_shown &= i == 0;
         }
     }
 
     /// The final line, so that the GUI's last PV starts with the move played (the search may
-    /// have stopped inside an iteration, after other lines), unless it was the last line
-    /// written.
+    /// have stopped inside an iteration, after other lines, or a weaker level may play
+    /// another line), unless the last line written was this move's completed line.
     pub fn report_final(&mut self) {
-        if !self.final_line_shown {
+        if self.shown_best != self.moves.first().map(|rm| rm.mv) {
             self.report(0, ScoreBound::Exact, self.completed_depth.max(1));
         }
     }
@@ -277,7 +273,7 @@ impl RootSearch<'_, '_> {
         let Some(rm) = self.moves.get(pv_index) else {
             return;
         };
-        self.final_line_shown = false;
+        self.shown_best = None;
         // A move never searched to the end has no score yet; say 0 rather than a false mate.
         let score = match (rm.score, rm.previous_score) {
             (s, _) if s != -INFINITE => s,

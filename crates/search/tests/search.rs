@@ -8,6 +8,10 @@ use search::{SearchControl, SearchEvent, SearchOutcome, SearchRequest, Worker, m
 use timeman::{Clock, Limits, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
 use tt::TranspositionTable;
 
+/// The Two Knights Defence (1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6), White to move: the position of
+/// the node-limit tests.
+const TWO_KNIGHTS: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
 fn request(pos: &Position, depth: u32) -> SearchRequest {
     let limits = Limits {
         depth: Some(depth),
@@ -207,9 +211,7 @@ fn every_value_a_tuner_may_set_searches() {
 /// choice, so every move played is one of the two fixed-depth searches' choices.
 #[test]
 fn an_interrupted_iteration_plays_a_move_it_proved_better() {
-    let root =
-        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-            .expect("FEN");
+    let root = Position::from_fen(TWO_KNIGHTS).expect("FEN");
     // Each depth's choice, searched once with fresh tables (as the node-limited searches start).
     let mut choices = std::collections::HashMap::new();
     let mut best_at = |depth: u32| {
@@ -242,27 +244,30 @@ fn an_interrupted_iteration_plays_a_move_it_proved_better() {
 /// completed one's (a GUI shows that line as the engine's plan for the move it played).
 #[test]
 fn the_last_line_reported_starts_with_the_move_played() {
-    let root =
-        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-            .expect("FEN");
-    let mut changed_at_the_end = 0;
+    let root = Position::from_fen(TWO_KNIGHTS).expect("FEN");
+    let mut final_line_on_another_move = 0;
     for nodes in (300..=9_000).step_by(300) {
         let tt = TranspositionTable::new(4).expect("table");
         let req = node_request(&root, nodes);
-        let mut firsts = Vec::new();
+        let mut lines = Vec::new();
         let outcome = Worker::new().search(&req, &tt, &SearchControl::default(), &mut |event| {
             if let SearchEvent::Info(info) = event {
-                firsts.push(info.pv.first().copied());
+                lines.push((info.depth, info.pv.first().copied()));
             }
         });
-        assert_eq!(firsts.last(), Some(&outcome.best_move), "at {nodes} nodes");
-        // The line before the last one is the completed iteration's, on another move.
-        if firsts.len() > 1 && firsts[firsts.len() - 2] != outcome.best_move {
-            changed_at_the_end += 1;
+        let (last_depth, last_move) = *lines.last().expect("a line reported");
+        assert_eq!(last_move, outcome.best_move, "at {nodes} nodes");
+        // A final line at the completed depth again, on another move than that iteration's:
+        // the interrupted iteration's move, the case the final line is for.
+        if lines.len() > 1
+            && lines[lines.len() - 2].0 == last_depth
+            && lines[lines.len() - 2].1 != last_move
+        {
+            final_line_on_another_move += 1;
         }
     }
     assert!(
-        changed_at_the_end > 0,
+        final_line_on_another_move > 0,
         "no search played an interrupted iteration's move"
     );
 }
