@@ -55,19 +55,21 @@ def main():
         elif direction == "--->" and text.startswith("bestmove"):
             block = infos.pop(key, [])
             blocks += 1
-            if len(block) < 2:
+            if not block:
                 continue
-            last, prev = block[-1], block[-2]
+            # A search with a single line has no line before it; its last line still counts.
+            last, prev = block[-1], block[-2] if len(block) > 1 else ""
             best = text.split()[1]
             s_last, s_prev = score_of(last), score_of(prev)
+            last_pv, prev_pv = pv_of(last), pv_of(prev)
             flagged = False
-            if s_last and s_last[0] == "mate" and (not s_prev or s_prev[0] != "mate"):
+            if prev and s_last and s_last[0] == "mate" and (not s_prev or s_prev[0] != "mate"):
                 new_mate += 1
                 flagged = True
-            if not pv_of(last) or best != pv_of(last)[0]:
+            if not last_pv or best != last_pv[0]:
                 not_last_pv += 1
                 flagged = True
-            if pv_of(prev) and best != pv_of(prev)[0]:
+            if prev_pv and best != prev_pv[0]:
                 changed_move += 1
             if flagged and len(shown) < args.show:
                 shown.append((prev, last, text))
@@ -76,7 +78,7 @@ def main():
           f"last line's move differs from the line before's: "
           f"{changed_move}")
     for prev, last, best in shown:
-        print("  prev:", prev[:160])
+        print("  prev:", prev[:160] or "(none)")
         print("  last:", last[:160])
         print("  ", best)
 
