@@ -76,7 +76,7 @@ struct Cli {
     #[arg(long, default_value_t = 0.1)]
     wd: f32,
     /// The result's weight in the target: lambda × result + (1 − lambda) × sigmoid(score).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.0)]
     lambda: f32,
     /// The result's weight in the validation target (default: --lambda), so that runs with
     /// different --lambda values can be compared.
