@@ -259,9 +259,9 @@ fn the_last_line_reported_starts_with_the_move_played() {
         assert_eq!(last_move, outcome.best_move, "at {nodes} nodes");
         // A final line at the completed depth again, on another move than that iteration's:
         // the interrupted iteration's move, the case the final line is for.
-        if lines.len() > 1
-            && lines[lines.len() - 2].0 == last_depth
-            && lines[lines.len() - 2].1 != last_move
+        if let [.., (depth, mv), _] = lines[..]
+            && depth == last_depth
+            && mv != last_move
         {
             final_line_on_another_move += 1;
         }
