@@ -2,13 +2,9 @@
 //! means: upper-case promotion letters, `go` lines with tokens that cannot be read, Chess960
 //! castling with `UCI_Chess960` off, and FENs to mend or to refuse.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-
 use std::time::Duration;
 
-use engine_harness::{Engine, bestmove_of};
+use crate::engine_harness::{Engine, bestmove_of};
 use movegen::Position;
 
 /// Whether `bestmove` is legal after `moves` from `fen`, read with `UCI_Chess960` off.

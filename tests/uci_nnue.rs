@@ -1,11 +1,7 @@
 //! The network through the protocol: `UseNNUE` and `EvalFile`, what a bad file reports, the
 //! `eval` line, and `bench` with the network (the default) and with `hce`.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-
-use engine_harness::{Engine, bestmove_of};
+use crate::engine_harness::{Engine, bestmove_of};
 use movegen::Position;
 
 /// Plays a depth-limited search from the start position after 1.e4 and checks the move.

@@ -1,13 +1,9 @@
 //! What the engine prints, as a GUI reads it: perft as it counts, the final `info` line,
 //! a root without legal moves, `UCI_ShowWDL` and `Debug Log File`.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-
 use std::time::{Duration, Instant};
 
-use engine_harness::{Engine, bestmove_of, first_pv_move};
+use crate::engine_harness::{Engine, bestmove_of, first_pv_move};
 
 /// A perft divide line, `<move>: <count>`.
 fn divide_count(line: &str) -> Option<u64> {

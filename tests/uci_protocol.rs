@@ -1,10 +1,8 @@
 //! The UCI protocol as a GUI sees it: one test per behaviour, driving the real binary.
 
-mod engine_harness;
-
 use std::time::Duration;
 
-use engine_harness::{Engine, bestmove_of, first_pv_move};
+use crate::engine_harness::{Engine, bestmove_of, first_pv_move};
 use movegen::Position;
 
 fn assert_legal(fen: &str, moves: &[&str], bestmove: &str, chess960: bool) {

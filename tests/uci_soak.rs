@@ -12,18 +12,13 @@
 //! it later), to soak the parallel search. The figures are printed; see them with
 //! `-- --nocapture`.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-mod soak;
-
 use std::time::Duration;
 
-use engine_harness::{Engine, bestmove_of};
+use crate::engine_harness::{Engine, bestmove_of};
+use crate::soak::garbage;
+use crate::soak::mirror::Mirror;
 use movegen::Position;
 use rng::Rng;
-use soak::garbage;
-use soak::mirror::Mirror;
 
 /// Rounds of the default run: about 6,000 lines, seconds in release mode.
 const DEFAULT_ROUNDS: u64 = 200;
@@ -343,7 +338,7 @@ fn survives_random_and_malformed_input_between_searches() {
     assert_no_bestmove(&lines, "after the last search");
     soak.send("quit");
     assert_eq!(
-        soak.engine.wait_exit(engine_harness::TIMEOUT),
+        soak.engine.wait_exit(crate::engine_harness::TIMEOUT),
         Some(true),
         "engine did not exit cleanly on quit"
     );

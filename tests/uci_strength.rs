@@ -1,13 +1,9 @@
 //! Skill levels through the binary: `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` make the
 //! engine search less and vary its moves, always legally; the default plays at full strength.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-
 use std::collections::BTreeSet;
 
-use engine_harness::{Engine, bestmove_of};
+use crate::engine_harness::{Engine, bestmove_of};
 use movegen::Position;
 
 /// The nodes of the last `info` line with a node count.

@@ -2,13 +2,9 @@
 //! root filter and in-search probes (`tbhits`), and bad paths and files. Uses the 3- and
 //! 4-piece tables in `testdata/syzygy`.
 
-// The harness serves several test targets; this one does not use all of it.
-#[allow(dead_code)]
-mod engine_harness;
-
 use std::path::{Path, PathBuf};
 
-use engine_harness::{Engine, bestmove_of};
+use crate::engine_harness::{Engine, bestmove_of};
 
 fn tables() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -19,11 +19,12 @@
 # $OUT_DIR/summary.txt (the summary lines).
 #
 # Environment: TSUBAME (the engine), SMP_TEST and SOAK_TEST (the test binaries, from
-# `cargo test --release --no-run -p search --test smp` and `--test uci_soak`; skipped if
-# unset), BASELINE (an older engine; skipped if unset), BASELINE_THREADS (1,8,16),
-# BASELINE_RUNS (VARIANT_RUNS), OUT_DIR, SOAK_ROUNDS (400), DEPTH (17), POSITIONS (20),
-# RUNS (3), VARIANT_RUNS (2), VARIANTS (0 leaves them out; a comma-separated list of the
-# names below runs just those), INDEPENDENT (0 leaves step 1's benches out), BUDGET_S (540).
+# `cargo test --profile quick --no-run -p search --test search` and `-p tsubame --test binary`;
+# only their `smp::` and `uci_soak::` tests run; skipped if unset), BASELINE (an older engine;
+# skipped if unset), BASELINE_THREADS (1,8,16), BASELINE_RUNS (VARIANT_RUNS), OUT_DIR,
+# SOAK_ROUNDS (400), DEPTH (17), POSITIONS (20), RUNS (3), VARIANT_RUNS (2), VARIANTS (0 leaves
+# them out; a comma-separated list of the names below runs just those), INDEPENDENT (0 leaves
+# step 1's benches out), BUDGET_S (540).
 set -u
 bin=${TSUBAME:-target/release/tsubame}
 out=${OUT_DIR:-scaling-out}
@@ -81,11 +82,11 @@ fi
 step main 200 "$bin" smp-bench "$depth" 1,2,4,8,16 --positions "$positions" --runs "$runs"
 
 if [ -n "${SMP_TEST:-}" ]; then
-    step smp-stress 20 "$SMP_TEST" --test-threads 1
+    step smp-stress 20 "$SMP_TEST" smp:: --test-threads 1
 fi
 if [ -n "${SOAK_TEST:-}" ]; then
     step uci-soak-16 30 env TSUBAME_SOAK_THREADS=16 TSUBAME_SOAK_ROUNDS="${SOAK_ROUNDS:-400}" \
-        "$SOAK_TEST" --nocapture
+        "$SOAK_TEST" uci_soak:: --nocapture
 fi
 
 if [ -n "${BASELINE:-}" ]; then

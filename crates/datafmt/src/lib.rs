@@ -45,6 +45,9 @@ mod stats;
 pub mod text;
 pub mod wire;
 
+#[cfg(test)]
+mod round_trip;
+
 pub use error::DataError;
 pub use filter::Filter;
 pub use game::{Game, MOVE_BYTES, PositionRecord, Positions};

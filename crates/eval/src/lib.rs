@@ -21,6 +21,9 @@ mod term;
 mod trace;
 mod tuned;
 
+#[cfg(test)]
+mod tests;
+
 use movegen::Position;
 
 pub use features::{Features, ParamId, features};

@@ -9,4 +9,5 @@ mod fen_roundtrip;
 mod games;
 mod generation;
 mod limits;
+mod perft_suites;
 mod util;

@@ -1,9 +1,7 @@
 //! Relative judgements any sound evaluation makes, plus trace and feature consistency.
 
-mod common;
-
-use common::{FENS, pos};
-use eval::{DEFAULT_PARAMS, Term, evaluate, evaluate_with, features, trace};
+use super::common::{FENS, pos};
+use crate::{DEFAULT_PARAMS, Term, evaluate, evaluate_with, features, trace};
 
 /// Start position with one side's piece removed (White to move), seen by White.
 fn without(fen_board: &str) -> i32 {
@@ -34,7 +32,7 @@ fn bishop_pair_is_rewarded() {
     let t = trace(&pos("4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1"));
     let [white, black] = t.terms[Term::BishopPair as usize];
     assert!(white.mg() > 0 && white.eg() > 0);
-    assert_eq!(black, eval::S::ZERO);
+    assert_eq!(black, crate::S::ZERO);
 }
 
 #[test]
@@ -78,11 +76,11 @@ fn features_reproduce_evaluate() {
     // With other values too: double every pawn value.
     flat[0] *= 2;
     flat[1] *= 2;
-    let doubled = eval::Params::from_slice(&flat).unwrap_or_else(|e| panic!("{e}"));
+    let doubled = crate::Params::from_slice(&flat).unwrap_or_else(|e| panic!("{e}"));
     for fen in FENS {
         let p = pos(fen);
         let f = features(&p);
-        if f.scale == eval::Scale::NORMAL {
+        if f.scale == crate::Scale::NORMAL {
             assert_eq!(f.evaluate(&doubled), evaluate_with(&p, &doubled), "{fen}");
         }
     }

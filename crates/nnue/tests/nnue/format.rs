@@ -1,9 +1,7 @@
 //! The network file: a file round-trips, version-1 files still load, and every kind of wrong
 //! file is refused with the error that names what is wrong.
 
-mod common;
-
-use common::{random_bucketed_params, random_params};
+use crate::common::{random_bucketed_params, random_params};
 use nnue::format::{ArchField, HEADER_LEN, QuantisedParams, VERSION, payload_len, validate};
 use nnue::{HIDDEN, INPUTS, Network, NetworkError, OutputBuckets};
 

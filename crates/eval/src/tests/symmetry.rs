@@ -1,9 +1,7 @@
 //! The evaluation must not depend on which colour is which.
 
-mod common;
-
-use common::{FENS, flip_fen, pos};
-use eval::evaluate;
+use super::common::{FENS, flip_fen, pos};
+use crate::evaluate;
 
 #[test]
 fn flip_helper_round_trips() {

@@ -1,6 +1,6 @@
 //! Games written and read back, and damaged data read without panics.
 
-use datafmt::{DataError, Game, GameReader, GameResult, Score};
+use crate::{DataError, Game, GameReader, GameResult, Score};
 use movegen::Position;
 
 /// xorshift64: a fixed stream of numbers for building random games.
@@ -154,9 +154,9 @@ fn endless_games_are_refused() {
     let start = Position::startpos();
     let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     let mut pos = start.clone();
-    for i in 0..=datafmt::MAX_GAME_MOVES {
+    for i in 0..=crate::MAX_GAME_MOVES {
         let mv = pos.parse_uci_move(cycle[i % 4], false).unwrap();
-        bytes.extend_from_slice(&datafmt::wire::encode(mv).to_le_bytes());
+        bytes.extend_from_slice(&crate::wire::encode(mv).to_le_bytes());
         bytes.extend_from_slice(&[0, 0]);
         pos.play(mv);
     }

@@ -1,10 +1,9 @@
-//! Helpers shared by the integration tests: positions and colour flipping.
-#![allow(dead_code)] // each test binary uses only some helpers
+//! Helpers shared by the evaluation tests: positions and colour flipping.
 
 use movegen::Position;
 
 /// Parses a FEN the tests wrote themselves.
-pub fn pos(fen: &str) -> Position {
+pub(super) fn pos(fen: &str) -> Position {
     match Position::from_fen(fen) {
         Ok(p) => p,
         Err(e) => panic!("test FEN {fen} rejected: {e}"),
@@ -12,7 +11,7 @@ pub fn pos(fen: &str) -> Position {
 }
 
 /// The same position with colours swapped and the board mirrored top to bottom.
-pub fn flip_fen(fen: &str) -> String {
+pub(super) fn flip_fen(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let swap = |c: char| {
         if c.is_ascii_uppercase() {
@@ -42,7 +41,7 @@ pub fn flip_fen(fen: &str) -> String {
 }
 
 /// A varied set: openings, middlegames, endgames, unusual material.
-pub const FENS: &[&str] = &[
+pub(super) const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

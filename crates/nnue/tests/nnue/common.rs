@@ -1,6 +1,5 @@
 //! Helpers shared by the integration tests: a small deterministic generator, random networks
 //! within the file's ranges, and random games.
-#![allow(dead_code)] // each test binary uses a different part
 
 use movegen::{Position, STARTING_FEN};
 use nnue::format::{OUTPUT_WEIGHT_LIMIT, QuantisedParams};

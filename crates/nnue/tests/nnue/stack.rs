@@ -1,9 +1,7 @@
 //! The accumulator stack: along random lines, with moves, null moves and evaluations at some
 //! nodes only, every lazily updated accumulator equals a full refresh.
 
-mod common;
-
-use common::{Rng, STARTS, random_params};
+use crate::common::{Rng, STARTS, random_params};
 use movegen::{Move, MoveKind, Position};
 use nnue::{Accumulator, AccumulatorStack, Backend, Network, Nnue};
 

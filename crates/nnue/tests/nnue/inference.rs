@@ -1,9 +1,7 @@
 //! Inference: every backend gives the same numbers, and the incremental update gives the numbers
 //! of a full refresh.
 
-mod common;
-
-use common::{random_bucketed_params, random_games, random_params};
+use crate::common::{random_bucketed_params, random_games, random_params};
 use movegen::MoveKind;
 use nnue::format::QuantisedParams;
 use nnue::{Accumulator, Backend, HIDDEN, Network, Nnue};

@@ -1,0 +1,16 @@
+//! The `tsubame` binary driven through pipes, as GUIs, match runners and scripts drive it: one
+//! test executable for all of them, so that a fresh clone links it once.
+
+mod engine_harness;
+mod soak;
+
+mod command_line;
+mod datagen_cli;
+mod uci_gui_input;
+mod uci_nnue;
+mod uci_output;
+mod uci_protocol;
+mod uci_soak;
+mod uci_strength;
+mod uci_syzygy;
+mod version;
