@@ -4,8 +4,8 @@
 //! parses a command, calls the engine and writes what it reports through [`Output`], as
 //! Stockfish's `engine.cpp` sits below its `uci.cpp`.
 //!
-//! Beside it, the commands that are not protocol: [`bench`] (the signature), [`smp_bench`]
-//! (the parallel speedup) and [`perft`] (move-generator counts).
+//! Beside it, the commands that are not protocol: [`bench`](mod@bench) (the signature),
+//! [`smp_bench`] (the parallel speedup) and [`perft`] (move-generator counts).
 //!
 //! ```
 //! use std::sync::{Arc, Mutex, mpsc};
