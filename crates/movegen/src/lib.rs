@@ -2,6 +2,27 @@
 //! move generation (standard chess and Chess960), FEN and perft.
 //!
 //! Everything else in the engine builds on this crate; it depends on nothing of the engine.
+//!
+//! ```
+//! use movegen::{Position, perft};
+//!
+//! let start = Position::startpos();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! assert_eq!(perft(&start, 3), 8_902);
+//!
+//! // "Kiwipete", the Chess Programming Wiki's second perft position.
+//! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let kiwipete = Position::from_fen(fen).unwrap();
+//! assert_eq!(kiwipete.legal_moves().len(), 48);
+//! assert_eq!(perft(&kiwipete, 2), 2_039);
+//!
+//! // Moves in UCI notation, played by copy-make on a clone.
+//! let e4 = start.parse_uci_move("e2e4", false).unwrap();
+//! assert_eq!(e4.to_uci(false).to_string(), "e2e4");
+//! let mut after = start.clone();
+//! after.play(e4);
+//! assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! ```
 
 pub mod attacks;
 mod bitboard;

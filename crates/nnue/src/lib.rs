@@ -8,7 +8,7 @@
 //!   the output layer.
 //! - [`AccumulatorStack`]: the accumulators along a line of play, one per ply, updated lazily
 //!   when a node is evaluated: what a search keeps.
-//! - [`format`]: the network file, its header and the checks that refuse a wrong file.
+//! - [`format`](mod@format): the network file, its header and the checks that refuse a wrong file.
 //! - [`Backend`]: scalar, AVX2 and AVX-512 kernels with identical results.
 //!
 //! The architecture and quantisation follow the common design of small NNUE engines, as in

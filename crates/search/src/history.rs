@@ -1,5 +1,6 @@
-//! Move-ordering memory: which moves caused cutoffs before, by side, by the moves played
-//! before them and by what they captured; the countermove of each move; killers.
+//! Move-ordering memory: which moves caused cutoffs before, by side and by whether their
+//! squares are attacked, by the moves played before them and by what they captured; the
+//! countermove of each move; killers.
 //!
 //! Continuation history (a quiet move's score given the moves 1, 2 and 4 plies before it) and
 //! capture history follow Stockfish and Ethereal: the same gravity update as the butterfly

@@ -5,18 +5,33 @@
 //! searches), builds a [`SearchRequest`], runs [`ThreadPool::search`] on a thread of its own,
 //! and steers it through a shared [`SearchControl`]; results arrive as [`SearchEvent`]s and a
 //! final [`SearchOutcome`]. A one-thread search needs no pool: [`Worker::search`] runs one on
-//! the calling thread with a table and controls it only borrows.
+//! the calling thread with a table and controls it only borrows:
+//!
+//! ```
+//! use movegen::Position;
+//! use search::{SearchControl, SearchRequest, Worker, mate_in};
+//! use timeman::Limits;
+//! use tt::TranspositionTable;
+//!
+//! // White mates at once with Rd8 (a back-rank mate).
+//! let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+//! let request = SearchRequest::new(pos.clone(), Limits { depth: Some(4), ..Limits::default() });
+//! let tt = TranspositionTable::new(1).unwrap();
+//! let outcome = Worker::new().search(&request, &tt, &SearchControl::default(), &mut |_| {});
+//! assert_eq!(outcome.best_move, Some(pos.parse_uci_move("d1d8", false).unwrap()));
+//! assert_eq!(outcome.score, mate_in(1)); // mate in one ply
+//! ```
 //!
 //! The modules in layers, each using only those above it:
 //! - leaves: `score`, `params`, `see`, `pv`, `history`, `correction`, `movepick`, `control`,
 //!   `aspiration`, `stack` (the ply frames), `node` (a move loop's state), `root_move`,
-//!   `event`, `accumulators`, `strength` (skill levels' move choice), `wdl` (the
-//!   win-draw-loss model);
-//! - `worker` (one thread's state between searches), `tablebase`, `smp::split_point`,
-//!   `smp::pool_state`, `smp::link`, `request`;
+//!   `event`, `strength` (skill levels' move choice), `wdl` (the win-draw-loss model); the
+//!   network's accumulators are `nnue`'s (`nnue::AccumulatorStack`, kept by the worker);
+//! - `set_aside` (a waiting owner's line), `worker` (one thread's state between searches),
+//!   `tablebase`, `smp::split_point`, `smp::pool_state`, `smp::link`, `request`;
 //! - `searcher` (a worker's view of one search) and the search over it: `alphabeta`,
-//!   `move_loop`, `make_move`, `evaluate`, with the parallel search's side in `smp::split` and
-//!   `smp::wait`;
+//!   `pruning`, `quiescence`, `move_loop`, `make_move`, `evaluate`, with the parallel search's
+//!   side in `smp::split` and `smp::wait`;
 //! - `root` (the iterations at the root), `driver` (one whole search), `smp::pool` (the
 //!   threads kept between searches).
 

@@ -1,7 +1,7 @@
 //! The one way the search moves from a node to a child: every caller (root, move loop, split
 //! points, null move, quiescence) plays moves through here, so whatever a child needs from
-//! its parent (the key line, the ply stack, the network's accumulator, later a continuation
-//! history pointer) is set in one place, and undone in one place.
+//! its parent (the key line, the ply stack's move and moving piece, which continuation
+//! history reads back, the network's accumulator) is set in one place, and undone in one place.
 //!
 //! The child is searched inside a closure, so making and unmaking always pair up, and the
 //! child position is built where it is searched (returning it would copy it once more).

@@ -1,13 +1,15 @@
 //! `Worker`: everything one search thread keeps, from one search to the next.
 //!
 //! Shaped after Stockfish's `Search::Worker` and Viridithas's `ThreadData`: the worker owns
-//! its move-ordering memory (history, killers, countermoves), its per-ply stack, its PV table
-//! and its line of position keys, and whatever per-thread table comes later (continuation or
-//! correction histories) belongs here too. With a network to evaluate with, it keeps the
-//! network's accumulator for each ply of the line. It borrows nothing: the
-//! shared table, the stop flags and the pool's split-point bookkeeping are lent to it for one
-//! search through a [`Searcher`](crate::searcher::Searcher). A search runs on it through
-//! [`Worker::search`] (one thread) or [`crate::ThreadPool::search`].
+//! its move-ordering memory (butterfly, continuation and capture histories, countermoves;
+//! killers live in its per-ply stack), its correction histories, its PV table, its line of
+//! position keys, the lines it sets aside while it helps at another split point, its search
+//! parameters with their reduction table, and (the main thread's) the time manager's pace.
+//! With a network to evaluate with, it keeps the network's accumulator for each ply of the
+//! line (`nnue::AccumulatorStack`). It borrows nothing: the shared table, the stop flags and
+//! the pool's split-point bookkeeping are lent to it for one search through a
+//! [`Searcher`](crate::searcher::Searcher). A search runs on it through [`Worker::search`]
+//! (one thread) or [`crate::ThreadPool::search`].
 
 use std::sync::Arc;
 
