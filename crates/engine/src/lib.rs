@@ -21,4 +21,3 @@ pub mod text;
 pub use engine::Engine;
 pub use go::{GoParams, Millis};
 pub use output::Output;
-pub use reply::{Reply, WATCHDOG_GRACE};
