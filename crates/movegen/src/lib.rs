@@ -5,6 +5,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod captures;
 mod castling;
 mod fen;
 mod gives_check;
@@ -12,7 +13,6 @@ mod legal_moves;
 mod legality;
 mod make_move;
 mod material;
-mod move_kind;
 mod moves;
 mod perft;
 mod position;
