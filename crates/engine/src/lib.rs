@@ -19,5 +19,5 @@ pub mod smp_bench;
 pub mod text;
 
 pub use engine::Engine;
-pub use go::{GoParams, Millis};
+pub use go::GoParams;
 pub use output::Output;

@@ -19,9 +19,9 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use timeman::{Clock, Limits, TimeManager, TimeOptions};
+//! use timeman::{Clock, Limits, Millis, TimeManager, TimeOptions};
 //!
-//! let limits = Limits { clock: Some(Clock::new(60_000, 0, 0)), ..Limits::default() };
+//! let limits = Limits { clock: Some(Clock::new(Millis(60_000), Millis::ZERO, 0)), ..Limits::default() };
 //! let tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
 //! let budget = tm.budget().unwrap();
 //! assert!(budget.optimum <= budget.maximum);
@@ -35,6 +35,7 @@ mod importance;
 mod limits;
 mod manager;
 pub mod marginal;
+mod millis;
 mod options;
 pub mod pace;
 pub mod plan;
@@ -46,6 +47,7 @@ pub use manager::{
     CLOCK_RESERVE_MS, IterationReport, IterationVerdict, SAFETY_SHARE_PERCENT, StopReason,
     TimeManager, charge_delay,
 };
+pub use millis::Millis;
 pub use options::{ForcedReplies, SUGGESTED_SPEND_TARGET_PERCENT, TimeModel, TimeOptions};
 pub use pace::{Pace, Spending};
 pub use plan::TimeBudget;

@@ -147,7 +147,7 @@ impl TimeManager {
         let ponder_bonus = options.ponder || limits.ponder;
         let (mode, budget) = if limits.infinite {
             (Mode::Infinite, unlimited())
-        } else if let Some(movetime) = limits.movetime_ms {
+        } else if let Some(movetime) = limits.movetime {
             (Mode::MoveTime, plan_movetime(movetime, options))
         } else if let Some(clock) = &limits.clock {
             (
@@ -383,10 +383,7 @@ pub const CLOCK_RESERVE_MS: u64 = 300;
 /// or under the maximum; neither falls under [`MIN_BUDGET_MS`].
 #[must_use]
 fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
-    let usable = ms_u64(crate::plan::usable_ms(
-        clock.remaining_ms,
-        options.move_overhead_ms,
-    ));
+    let usable = ms_u64(crate::plan::usable_ms(clock.remaining, options.move_overhead).0);
     let cap = (usable * SAFETY_SHARE_PERCENT / 100)
         .min(usable.saturating_sub(CLOCK_RESERVE_MS))
         .max(MIN_BUDGET_MS);

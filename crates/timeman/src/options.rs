@@ -4,6 +4,8 @@
 //! these fields, and takes its defaults from [`TimeOptions::DEFAULT`], so no number is
 //! written twice.
 
+use crate::millis::Millis;
+
 /// Which planning model the manager follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TimeModel {
@@ -57,17 +59,17 @@ impl Default for ForcedReplies {
 /// Every setting the time manager reads. `Default` gives [`TimeOptions::DEFAULT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeOptions {
-    /// `Move Overhead` (ms): GUI, pipe and scheduling latency, subtracted from the clock
-    /// (and from `movetime`) before planning.
-    pub move_overhead_ms: u64,
+    /// `Move Overhead`: GUI, pipe and scheduling latency, subtracted from the clock (and
+    /// from `movetime`) before planning.
+    pub move_overhead: Millis,
     /// `Emergency Move Horizon`: always be ready to play at least this many more moves.
     pub emergency_move_horizon: u32,
-    /// `Emergency Base Time` (ms): try to keep at least this much on the clock.
-    pub emergency_base_time_ms: u64,
-    /// `Emergency Move Time` (ms): plus this much for each move of the emergency horizon.
-    pub emergency_move_time_ms: u64,
-    /// `Minimum Thinking Time` (ms): added to every planned time (the clock still caps it).
-    pub minimum_thinking_time_ms: u64,
+    /// `Emergency Base Time`: try to keep at least this much on the clock.
+    pub emergency_base_time: Millis,
+    /// `Emergency Move Time`: plus this much for each move of the emergency horizon.
+    pub emergency_move_time: Millis,
+    /// `Minimum Thinking Time`: added to every planned time (the clock still caps it).
+    pub minimum_thinking_time: Millis,
     /// `Slow Mover` (percent): weight of the current move against the moves to come;
     /// above 100 spends more now, below 100 saves for later.
     pub slow_mover: u32,
@@ -96,7 +98,7 @@ pub struct TimeOptions {
 /// (Stockfish's value) leaves little margin, while 30 ms still costs under 3% of the
 /// per-move budget at 1+0.01 and nothing measurable at longer controls. Network play
 /// (servers, lichess bots) should raise it.
-const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+const DEFAULT_MOVE_OVERHEAD: Millis = Millis(30);
 
 /// Default `TM Stop Threshold`: tau = 0.3, where `tools/searchlog/fit.py`'s replay of the
 /// Classic model's logged searches spends a little less than they spent, at 5+0.05 and at 40
@@ -119,11 +121,11 @@ impl TimeOptions {
     /// Every setting at its default, and `ponder` off; the engine's UCI options start here.
     /// The 2013 settings are Stockfish's defaults of that year.
     pub const DEFAULT: TimeOptions = TimeOptions {
-        move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+        move_overhead: DEFAULT_MOVE_OVERHEAD,
         emergency_move_horizon: 40,
-        emergency_base_time_ms: 60,
-        emergency_move_time_ms: 30,
-        minimum_thinking_time_ms: 20,
+        emergency_base_time: Millis(60),
+        emergency_move_time: Millis(30),
+        minimum_thinking_time: Millis(20),
         slow_mover: 70,
         model: TimeModel::Marginal,
         forced_replies: ForcedReplies {
@@ -150,11 +152,11 @@ mod tests {
     #[test]
     fn the_defaults_are_the_documented_ones() {
         let options = TimeOptions::default();
-        assert_eq!(options.move_overhead_ms, DEFAULT_MOVE_OVERHEAD_MS);
+        assert_eq!(options.move_overhead, DEFAULT_MOVE_OVERHEAD);
         assert_eq!(options.emergency_move_horizon, 40);
-        assert_eq!(options.emergency_base_time_ms, 60);
-        assert_eq!(options.emergency_move_time_ms, 30);
-        assert_eq!(options.minimum_thinking_time_ms, 20);
+        assert_eq!(options.emergency_base_time, Millis(60));
+        assert_eq!(options.emergency_move_time, Millis(30));
+        assert_eq!(options.minimum_thinking_time, Millis(20));
         assert_eq!(options.slow_mover, 70);
         assert_eq!(options.model, TimeModel::Marginal);
         assert_eq!(options.forced_replies, ForcedReplies::default());

@@ -61,16 +61,6 @@ const TIME: TimeOptions = TimeOptions::DEFAULT;
 /// The `Time Model` choices: [`TimeModel::ALL`]'s names.
 const TIME_MODELS: [&str; 2] = [TimeModel::ALL[0].name(), TimeModel::ALL[1].name()];
 
-/// A spin whose default is a time-manager setting (every such setting is small and
-/// non-negative, so `as` is exact).
-const fn time_spin(default: u64, min: i64, max: i64) -> OptionKind {
-    OptionKind::Spin {
-        default: default as i64,
-        min,
-        max,
-    }
-}
-
 /// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
 /// `OPTIONS[id as usize].id == id` holds by construction.
 macro_rules! option_table {
@@ -119,23 +109,27 @@ option_table! {
     /// Win-draw-loss chances (permille) after the score of every `info` line.
     ShowWdl => "UCI_ShowWDL", OptionKind::Check { default: false };
     /// Milliseconds kept back per move for GUI and network latency.
-    MoveOverhead => "Move Overhead", time_spin(TIME.move_overhead_ms, 0, 5000);
+    MoveOverhead => "Move Overhead",
+        OptionKind::Spin { default: TIME.move_overhead.0, min: 0, max: 5000 };
     /// Which time model plans the search time.
     TimeModel => "Time Model", OptionKind::Combo {
         default: TIME.model.name(), vars: &TIME_MODELS,
     };
     /// Moves ahead over which the emergency time reserve is spread.
     EmergencyMoveHorizon => "Emergency Move Horizon",
-        time_spin(TIME.emergency_move_horizon as u64, 0, 50);
+        OptionKind::Spin { default: TIME.emergency_move_horizon as i64, min: 0, max: 50 };
     /// Milliseconds always kept in reserve.
-    EmergencyBaseTime => "Emergency Base Time", time_spin(TIME.emergency_base_time_ms, 0, 30000);
+    EmergencyBaseTime => "Emergency Base Time",
+        OptionKind::Spin { default: TIME.emergency_base_time.0, min: 0, max: 30000 };
     /// Milliseconds kept in reserve per move of the horizon.
-    EmergencyMoveTime => "Emergency Move Time", time_spin(TIME.emergency_move_time_ms, 0, 5000);
+    EmergencyMoveTime => "Emergency Move Time",
+        OptionKind::Spin { default: TIME.emergency_move_time.0, min: 0, max: 5000 };
     /// The least time, in milliseconds, spent on a move.
     MinimumThinkingTime => "Minimum Thinking Time",
-        time_spin(TIME.minimum_thinking_time_ms, 0, 5000);
+        OptionKind::Spin { default: TIME.minimum_thinking_time.0, min: 0, max: 5000 };
     /// Percentage scaling the time spent per move (100 is neutral).
-    SlowMover => "Slow Mover", time_spin(TIME.slow_mover as u64, 10, 1000);
+    SlowMover => "Slow Mover",
+        OptionKind::Spin { default: TIME.slow_mover as i64, min: 10, max: 1000 };
     /// Marginal model: play a lone legal move at once.
     TmSingleMove => "TM Single Move",
         OptionKind::Check { default: TIME.forced_replies.single_move };
@@ -145,10 +139,11 @@ option_table! {
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
     TmStopThreshold => "TM Stop Threshold",
-        time_spin(TIME.stop_threshold_permille as u64, 10, 2000);
+        OptionKind::Spin { default: TIME.stop_threshold_permille as i64, min: 10, max: 2000 };
     /// Marginal model: percent of their planned optima the moves spend in total, the
     /// threshold following from the moves before; 0 keeps the threshold fixed.
-    TmSpendTarget => "TM Spend Target", time_spin(TIME.spend_target_percent as u64, 0, 400);
+    TmSpendTarget => "TM Spend Target",
+        OptionKind::Spin { default: TIME.spend_target_percent as i64, min: 0, max: 400 };
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath => "SyzygyPath", OptionKind::String { default: "" };
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

@@ -1,6 +1,6 @@
 //! The time manager's settings the options make: which options set them, and how.
 
-use timeman::{ForcedReplies, TimeModel, TimeOptions};
+use timeman::{ForcedReplies, Millis, TimeModel, TimeOptions};
 
 use super::store::Options;
 use super::table::OptionId;
@@ -31,15 +31,15 @@ impl OptionId {
 impl Options {
     /// The time manager's settings these options make, `ponder` included.
     pub fn time_options(&self) -> TimeOptions {
-        // Every spin's range is non-negative and fits its setting's type.
-        let ms = |id| u64::try_from(self.spin(id)).unwrap_or(0);
+        let ms = |id| Millis(self.spin(id));
+        // Every count's range is non-negative and fits a `u32`.
         let number = |id| u32::try_from(self.spin(id)).unwrap_or(0);
         TimeOptions {
-            move_overhead_ms: ms(OptionId::MoveOverhead),
+            move_overhead: ms(OptionId::MoveOverhead),
             emergency_move_horizon: number(OptionId::EmergencyMoveHorizon),
-            emergency_base_time_ms: ms(OptionId::EmergencyBaseTime),
-            emergency_move_time_ms: ms(OptionId::EmergencyMoveTime),
-            minimum_thinking_time_ms: ms(OptionId::MinimumThinkingTime),
+            emergency_base_time: ms(OptionId::EmergencyBaseTime),
+            emergency_move_time: ms(OptionId::EmergencyMoveTime),
+            minimum_thinking_time: ms(OptionId::MinimumThinkingTime),
             slow_mover: number(OptionId::SlowMover),
             // The store holds only the combo's own choices, so the default is never used.
             model: TimeModel::from_name(self.text(OptionId::TimeModel)).unwrap_or_default(),
