@@ -67,7 +67,7 @@ fn apply_option(options: &mut Options, text: &str) -> anyhow::Result<()> {
         .split_once('=')
         .with_context(|| format!("'{text}' is not NAME=VALUE"))?;
     let spec = find(name).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if spec.time.is_none() {
+    if !spec.id.sets_time() {
         bail!("'{}' is not a time-manager option", spec.name);
     }
     match options

@@ -21,17 +21,13 @@ use crate::output::{Stdout, info_string, send};
 #[derive(Debug)]
 pub struct Session {
     engine: Engine,
-    debug: bool,
 }
 
 impl Session {
     /// A session with default options and the starting position.
     pub fn new() -> anyhow::Result<Session> {
         let engine = Engine::new(Arc::new(Stdout)).context("cannot allocate the hash table")?;
-        Ok(Session {
-            engine,
-            debug: false,
-        })
+        Ok(Session { engine })
     }
 
     /// Reads commands until `quit` or the end of input, then stops any search and returns.
@@ -75,7 +71,8 @@ impl Session {
                 }
                 send("uciok");
             }
-            Command::Debug(on) => self.debug = on,
+            // Debug mode would add nothing: the `Debug Log File` option records the dialogue.
+            Command::Debug(_) => {}
             Command::IsReady => send("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register(_) => info_string("no registration is needed"),

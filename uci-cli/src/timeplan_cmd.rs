@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, Write};
 
-use timeman::{Clock, Limits, TimeManager, TimeOptions};
+use timeman::{Clock, Limits, Millis, TimeManager, TimeOptions};
 
 /// The plan for one input line, or why the line was refused.
 pub fn plan_line(line: &str) -> Result<(u128, u128), String> {
@@ -26,8 +26,8 @@ pub fn plan_line(line: &str) -> Result<(u128, u128), String> {
     };
     let limits = Limits {
         clock: Some(Clock::new(
-            number(clock)?,
-            number(increment)?,
+            Millis(number(clock)?),
+            Millis(number(increment)?),
             count(moves_to_go)?,
         )),
         ..Limits::default()
@@ -59,7 +59,7 @@ mod tests {
     #[test]
     fn plans_as_the_time_manager_does() {
         let limits = Limits {
-            clock: Some(Clock::new(20_000, 0, 40)),
+            clock: Some(Clock::new(Millis(20_000), Millis::ZERO, 40)),
             ..Limits::default()
         };
         let budget = TimeManager::new(&limits, &TimeOptions::default(), 10)

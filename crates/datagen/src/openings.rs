@@ -158,15 +158,6 @@ impl StartPositions {
             }
         }
     }
-
-    /// Whether castling must be written king-takes-rook (any start but the standard one may
-    /// need it; a book may hold Chess960 positions).
-    pub fn is_chess960(&self) -> bool {
-        matches!(
-            self,
-            StartPositions::Chess960 | StartPositions::DoubleChess960
-        )
-    }
 }
 
 /// An opening: the position after the random plies and the keys of the positions before it.

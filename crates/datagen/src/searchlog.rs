@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use movegen::{Move, Position};
 use nnue::Network;
 use search::{ScoreBound, SearchControl, SearchEvent, SearchRequest, UciScore, Worker};
-use timeman::{Clock, Limits, TimeManager, TimeOptions};
+use timeman::{Clock, Limits, Millis, TimeManager, TimeOptions};
 use tt::{TranspositionTable, TtError};
 
 use crate::adjudicate::{Adjudicator, Rules};
@@ -231,8 +231,8 @@ fn logged_search(
 ) -> Option<(Move, i32, Vec<IterationRow>)> {
     let tc = setup.tc;
     let clock = Clock::new(
-        side.clock_ms,
-        tc.increment_ms,
+        Millis(side.clock_ms),
+        Millis(tc.increment_ms),
         tc.moves_to_go(side.moves_made),
     );
     let options = setup.time_options;
@@ -274,7 +274,7 @@ fn logged_search(
         rows.push(IterationRow {
             game,
             ply,
-            clock_ms: clock.remaining_ms,
+            clock_ms: clock.remaining.0,
             optimum_ms: millis(budget.optimum),
             maximum_ms: millis(budget.maximum),
             depth: info.depth,

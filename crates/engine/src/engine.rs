@@ -41,8 +41,8 @@ pub struct Engine {
     /// The search threads and their workers; locked by the search thread while it runs.
     threads: Arc<Mutex<ThreadPool>>,
     control: Arc<SearchControl>,
-    /// The running search or perft, if any.
-    worker: Option<JoinHandle<()>>,
+    /// The thread running the search or perft, if any.
+    search_thread: Option<JoinHandle<()>>,
     /// The network `EvalFile` names (the embedded one by default), used while `UseNNUE` is on
     /// (the default).
     network: Arc<Network>,
@@ -81,7 +81,7 @@ impl Engine {
             tt: Arc::new(tt),
             threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
             control: Arc::new(SearchControl::default()),
-            worker: None,
+            search_thread: None,
             network: nnue::Network::embedded_shared(),
             loaded_eval_file: "<default>".to_owned(),
             tablebases: None,
@@ -129,16 +129,16 @@ impl Engine {
 
     /// Stops and waits for the running search or perft, before the engine is dropped.
     pub fn quit(&mut self) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
     }
 
     /// Stops (if `stop`) and waits for the running search or perft.
-    fn finish_worker(&mut self, stop: bool) {
-        if let Some(worker) = self.worker.take() {
+    fn finish_search_thread(&mut self, stop: bool) {
+        if let Some(thread) = self.search_thread.take() {
             if stop {
                 self.control.request_stop();
             }
-            if worker.join().is_err() {
+            if thread.join().is_err() {
                 self.output
                     .notice("the search thread failed; its result is lost");
             }
@@ -167,25 +167,25 @@ impl Engine {
                 self.resize_hash();
             }
             OptionId::ClearHash => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 self.clear_hash();
             }
             OptionId::SyzygyPath => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 self.load_tablebases();
             }
             OptionId::Threads => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 let threads = self.options.spin(OptionId::Threads).max(1) as usize;
                 self.thread_pool().set_threads(threads);
             }
             OptionId::UseNnue => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 let evaluation = self.evaluation();
                 self.thread_pool().set_network(evaluation);
             }
             OptionId::EvalFile => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 self.load_network();
             }
             _ => {}
@@ -278,7 +278,7 @@ impl Engine {
     /// (size, available memory), so a size the machine cannot give is refused before the old
     /// table is freed; the option then goes back to the size the table has.
     fn resize_hash(&mut self) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         let megabytes = self.options.spin(OptionId::Hash).max(1) as usize;
         let pages = page_size(&self.options);
         let Some(tt) = Arc::get_mut(&mut self.tt) else {
@@ -308,7 +308,7 @@ impl Engine {
                 .notice(&format!("{name}: needs an integer value"));
             return true;
         };
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         let mut params = self.thread_pool().main_worker().params();
         match params.set(name, value) {
             Ok(taken) if i64::from(taken) != value => {
@@ -335,7 +335,7 @@ impl Engine {
 
     /// `ucinewgame`: an empty table and histories, and the starting position.
     pub fn new_game(&mut self) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         self.clear_hash();
         self.thread_pool().clear();
         self.position = Position::startpos();
@@ -403,7 +403,7 @@ impl Engine {
     /// (or perft) on a thread of its own and returns. The search's lines and its one answer go
     /// to the output; a watchdog answers for a search that overruns its time.
     pub fn go(&mut self, params: &GoParams, received: Instant) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         if self.refused.is_some() {
             self.answer_without_position(params);
             return;
@@ -480,7 +480,7 @@ impl Engine {
                 });
             });
         match spawned {
-            Ok(handle) => self.worker = Some(handle),
+            Ok(handle) => self.search_thread = Some(handle),
             Err(e) => self
                 .output
                 .notice(&format!("cannot start the search thread: {e}")),
@@ -512,7 +512,7 @@ impl Engine {
                 output.text("bestmove 0000");
             });
         match spawned {
-            Ok(handle) => self.worker = Some(handle),
+            Ok(handle) => self.search_thread = Some(handle),
             Err(e) => {
                 self.output
                     .notice(&format!("cannot start the answer thread: {e}"));
@@ -535,7 +535,7 @@ impl Engine {
     /// Each root move's line is printed as it is counted; `stop` and `quit` end the count
     /// with what was counted so far, marked incomplete.
     fn start_perft(&mut self, pos: Position, depth: u32) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         let chess960 = self.chess960();
         let mut out = crate::output::Lines::new(Arc::clone(&self.output));
         let control = Arc::clone(&self.control);
@@ -545,14 +545,14 @@ impl Engine {
             let _ = crate::perft::perft_divide_until(&pos, depth, chess960, &stopped, &mut out);
         });
         match spawned {
-            Ok(handle) => self.worker = Some(handle),
+            Ok(handle) => self.search_thread = Some(handle),
             Err(e) => self.output.notice(&format!("cannot start perft: {e}")),
         }
     }
 
     /// `bench`: the fixed search with the evaluation in use, once the running search is done.
     pub fn bench(&mut self, depth: Option<u32>) {
-        self.finish_worker(true);
+        self.finish_search_thread(true);
         crate::bench::run(depth, self.evaluation(), &*self.output);
     }
 

@@ -3,13 +3,7 @@
 use std::time::Instant;
 
 use movegen::Color;
-use timeman::{Clock, Limits};
-
-/// A duration in milliseconds. Signed because a GUI may send a clock that has already run out
-/// (`wtime -120`); the time manager decides what to do with that.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(transparent)]
-pub struct Millis(pub i64);
+use timeman::{Clock, Limits, Millis};
 
 /// Everything `go` can say. Absent keywords are `None`, `false` or empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -56,25 +50,25 @@ impl GoParams {
         // A clock for the opponent alone means a timed game whose GUI forgot ours: searching
         // without a limit would hang the game, so plan as if our clock were empty.
         let remaining = match (time, their_time) {
-            (Some(t), _) => Some(t.0),
+            (Some(t), _) => Some(t),
             (None, Some(_)) => {
                 notice(&format!(
                     "go: {theirs} given but no {ours} for {side} to move; moving as if {ours} were 0"
                 ));
-                Some(0)
+                Some(Millis::ZERO)
             }
             (None, None) => None,
         };
-        let clock = remaining.map(|ms| {
+        let clock = remaining.map(|time| {
             Clock::new(
-                ms,
-                inc.map_or(0, |i| i.0.max(0)),
+                time,
+                inc.map_or(Millis::ZERO, Millis::at_least_zero),
                 self.movestogo.unwrap_or(0),
             )
         });
         Limits {
             clock,
-            movetime_ms: self.movetime.map(|m| m.0.max(0) as u64),
+            movetime: self.movetime.map(Millis::at_least_zero),
             depth: self.depth,
             nodes: self.nodes,
             mate: self.mate,

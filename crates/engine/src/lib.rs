@@ -51,6 +51,5 @@ pub mod smp_bench;
 pub mod text;
 
 pub use engine::Engine;
-pub use go::{GoParams, Millis};
+pub use go::GoParams;
 pub use output::Output;
-pub use reply::{Reply, WATCHDOG_GRACE};

@@ -11,6 +11,7 @@
 
 mod store;
 mod table;
+mod time;
 
 pub use store::{OptionError, OptionValue, Options, SetOutcome, find};
 pub use table::{OPTIONS, OptionId, OptionKind, OptionSpec, uci_option_lines};

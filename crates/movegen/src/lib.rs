@@ -26,6 +26,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod captures;
 mod castling;
 mod fen;
 mod gives_check;
@@ -33,7 +34,6 @@ mod legal_moves;
 mod legality;
 mod make_move;
 mod material;
-mod move_kind;
 mod moves;
 mod perft;
 mod position;

@@ -2,11 +2,11 @@
 //! stopping rules read: Classic's extra time and the fitted rule's feature.
 
 /// Decay of the best-move-change count per iteration (Stockfish 2013: `*= 0.8`).
-pub const CHANGE_DECAY: f64 = 0.8;
+const CHANGE_DECAY: f64 = 0.8;
 
 /// The count after one more iteration: the old count decayed, plus that iteration's changes.
 #[must_use]
-pub fn decayed(previous: f64, new: f64) -> f64 {
+pub(crate) fn decayed(previous: f64, new: f64) -> f64 {
     previous * CHANGE_DECAY + new
 }
 

@@ -9,7 +9,7 @@
 //! the first `go`, and nothing is read from disk at run time.
 
 /// Number of entries in the table; plies at or beyond this use the last entry.
-pub const MOVE_IMPORTANCE_LEN: usize = 512;
+const MOVE_IMPORTANCE_LEN: usize = 512;
 
 /// The table's source text: comment lines start with `#`, then one value per line.
 const RAW: &str = include_str!("../data/move_importance.txt");

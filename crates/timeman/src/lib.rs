@@ -6,7 +6,7 @@
 //! decides, after each iteration ([`TimeManager::on_iteration`]) and from the node-count
 //! check ([`TimeManager::should_stop_now`]), whether to go on.
 //!
-//! Models, chosen by the `Time Model` option: [`TimeModel::Classic`] is the 2013 model
+//! Models, chosen by [`TimeOptions::model`] (the engine's `Time Model` option): [`TimeModel::Classic`] is the 2013 model
 //! exactly; [`TimeModel::Marginal`], the default, plans the same optimum and maximum but
 //! replaces the 62% rule and its unstable-PV extra time with a stopping rule fitted to
 //! Tsubame's own search logs ([`marginal`]), optionally with its threshold kept on budget by
@@ -19,9 +19,9 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use timeman::{Clock, Limits, TimeManager, TimeOptions};
+//! use timeman::{Clock, Limits, Millis, TimeManager, TimeOptions};
 //!
-//! let limits = Limits { clock: Some(Clock::new(60_000, 0, 0)), ..Limits::default() };
+//! let limits = Limits { clock: Some(Clock::new(Millis(60_000), Millis::ZERO, 0)), ..Limits::default() };
 //! let tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
 //! let budget = tm.budget().unwrap();
 //! assert!(budget.optimum <= budget.maximum);
@@ -35,29 +35,20 @@ mod importance;
 mod limits;
 mod manager;
 pub mod marginal;
+mod millis;
 mod options;
 pub mod pace;
 pub mod plan;
 mod root_score;
 
-pub use changes::CHANGE_DECAY;
-pub use importance::{MOVE_IMPORTANCE_LEN, move_importance};
+pub use importance::move_importance;
 pub use limits::{Clock, Limits};
 pub use manager::{
-    CLOCK_RESERVE_MS, FIRST_ADJUSTED_DEPTH, ITERATION_CUTOFF_PERCENT, IterationReport,
-    IterationVerdict, LAST_ADJUSTED_DEPTH, PV_INSTABILITY_DIVISOR, SAFETY_SHARE_PERCENT,
-    StopReason, TimeManager, charge_delay, safety_capped,
+    CLOCK_RESERVE_MS, IterationReport, IterationVerdict, SAFETY_SHARE_PERCENT, StopReason,
+    TimeManager, charge_delay,
 };
-pub use options::{
-    DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SPEND_TARGET_PERCENT, DEFAULT_STOP_THRESHOLD_PERMILLE,
-    ForcedReplies, OPTION_TABLE, OptionKind, OptionSpec, OptionValue,
-    SUGGESTED_SPEND_TARGET_PERCENT, TimeModel, TimeOptions, find_option,
-};
-pub use options::{
-    EMERGENCY_BASE_TIME, EMERGENCY_MOVE_HORIZON, EMERGENCY_MOVE_TIME, MINIMUM_THINKING_TIME,
-    MOVE_OVERHEAD, SLOW_MOVER, TIME_MODEL, TM_MATED_ALTERNATIVES, TM_SINGLE_MOVE, TM_SPEND_TARGET,
-    TM_STOP_THRESHOLD,
-};
+pub use millis::Millis;
+pub use options::{ForcedReplies, SUGGESTED_SPEND_TARGET_PERCENT, TimeModel, TimeOptions};
 pub use pace::{Pace, Spending};
 pub use plan::TimeBudget;
 pub use root_score::RootScore;

@@ -3,18 +3,20 @@
 use std::num::NonZeroU32;
 use std::time::Instant;
 
+use crate::millis::Millis;
+
 /// The side to move's clock as the GUI reports it in `go`.
 ///
-/// The four clock kinds of the 2013 model are the four combinations of `increment_ms == 0`
+/// The four clock kinds of the 2013 model are the four combinations of `increment == 0`
 /// or not and `moves_to_go` absent or not: sudden death, x moves in y, base + increment,
 /// and x moves in y + increment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clock {
-    /// `wtime`/`btime` (ms). May be zero or negative: some GUIs send what is left after an
+    /// `wtime`/`btime`. May be zero or negative: some GUIs send what is left after an
     /// overrun, and we still have to move.
-    pub remaining_ms: i64,
-    /// `winc`/`binc` (ms); negative values are read as 0.
-    pub increment_ms: i64,
+    pub remaining: Millis,
+    /// `winc`/`binc`; negative values are read as 0.
+    pub increment: Millis,
     /// `movestogo`; `None` when absent (or sent as 0) means the rest of the game.
     pub moves_to_go: Option<NonZeroU32>,
 }
@@ -22,20 +24,20 @@ pub struct Clock {
 impl Clock {
     /// A clock with no increment and no moves-to-go (sudden death).
     #[must_use]
-    pub const fn sudden_death(remaining_ms: i64) -> Self {
+    pub const fn sudden_death(remaining: Millis) -> Self {
         Self {
-            remaining_ms,
-            increment_ms: 0,
+            remaining,
+            increment: Millis::ZERO,
             moves_to_go: None,
         }
     }
 
     /// Builds a clock from the raw `go` numbers, reading `movestogo 0` as "not given".
     #[must_use]
-    pub fn new(remaining_ms: i64, increment_ms: i64, moves_to_go: u32) -> Self {
+    pub fn new(remaining: Millis, increment: Millis, moves_to_go: u32) -> Self {
         Self {
-            remaining_ms,
-            increment_ms,
+            remaining,
+            increment,
             moves_to_go: NonZeroU32::new(moves_to_go),
         }
     }
@@ -50,8 +52,8 @@ impl Clock {
 pub struct Limits {
     /// `wtime/btime/winc/binc/movestogo` for the side to move, if the GUI sent a clock.
     pub clock: Option<Clock>,
-    /// `movetime` (ms): think this long, minus `Move Overhead`.
-    pub movetime_ms: Option<u64>,
+    /// `movetime`: think this long, minus `Move Overhead`.
+    pub movetime: Option<Millis>,
     /// `depth`: do not start an iteration deeper than this.
     pub depth: Option<u32>,
     /// `nodes`: stop once this many nodes are searched.

@@ -44,13 +44,13 @@ use crate::plan::{MIN_BUDGET_MS, TimeBudget, plan_clock, plan_movetime};
 use crate::root_score::RootScore;
 
 /// Share of the available time after which no new iteration starts, in percent.
-pub const ITERATION_CUTOFF_PERCENT: u64 = 62;
+const ITERATION_CUTOFF_PERCENT: u64 = 62;
 /// The unstable-PV extra time is `changes * optimum / PV_INSTABILITY_DIVISOR`.
-pub const PV_INSTABILITY_DIVISOR: f64 = 1.4;
+const PV_INSTABILITY_DIVISOR: f64 = 1.4;
 /// First depth at which the PV instability is used (2013: > 4).
-pub const FIRST_ADJUSTED_DEPTH: u32 = 5;
+const FIRST_ADJUSTED_DEPTH: u32 = 5;
 /// Depth from which the PV instability is no longer updated (2013: < 50).
-pub const LAST_ADJUSTED_DEPTH: u32 = 49;
+const LAST_ADJUSTED_DEPTH: u32 = 49;
 
 /// What the root reports after each completed iteration.
 #[derive(Debug, Clone, Copy)]
@@ -147,7 +147,7 @@ impl TimeManager {
         let ponder_bonus = options.ponder || limits.ponder;
         let (mode, budget) = if limits.infinite {
             (Mode::Infinite, unlimited())
-        } else if let Some(movetime) = limits.movetime_ms {
+        } else if let Some(movetime) = limits.movetime {
             (Mode::MoveTime, plan_movetime(movetime, options))
         } else if let Some(clock) = &limits.clock {
             (
@@ -382,11 +382,8 @@ pub const CLOCK_RESERVE_MS: u64 = 300;
 /// the increment is large, and a 10+0.1 game was lost on time that way. The optimum stays at
 /// or under the maximum; neither falls under [`MIN_BUDGET_MS`].
 #[must_use]
-pub fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
-    let usable = ms_u64(crate::plan::usable_ms(
-        clock.remaining_ms,
-        options.move_overhead_ms,
-    ));
+fn safety_capped(budget: TimeBudget, clock: &Clock, options: &TimeOptions) -> TimeBudget {
+    let usable = ms_u64(crate::plan::usable_ms(clock.remaining, options.move_overhead).0);
     let cap = (usable * SAFETY_SHARE_PERCENT / 100)
         .min(usable.saturating_sub(CLOCK_RESERVE_MS))
         .max(MIN_BUDGET_MS);

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use crate::importance::move_importance;
 use crate::limits::Clock;
+use crate::millis::Millis;
 use crate::options::TimeOptions;
 
 /// Plan at most this many moves ahead (the 2013 `MoveHorizon`).
@@ -55,21 +56,22 @@ pub struct TimeBudget {
     pub maximum: Duration,
 }
 
-/// Optimum and maximum of the 2013 model in ms, exactly as Stockfish 4 computes them: no
-/// overhead, no floor. `time_ms` is the clock the model sees; `ponder` is the Ponder option.
+/// Optimum and maximum of the 2013 model, exactly as Stockfish 4 computes them: no overhead,
+/// no floor. `time` is the clock the model sees; `ponder` is the Ponder option.
 #[must_use]
 pub fn classic_ms(
-    time_ms: i64,
-    increment_ms: i64,
+    time: Millis,
+    increment: Millis,
     moves_to_go: Option<NonZeroU32>,
     game_ply: u32,
     ponder: bool,
     opts: &TimeOptions,
-) -> (i64, i64) {
-    let inc = increment_ms.max(0);
-    let base = to_i64(opts.emergency_base_time_ms);
-    let per_move = to_i64(opts.emergency_move_time_ms);
-    let min_think = to_i64(opts.minimum_thinking_time_ms);
+) -> (Millis, Millis) {
+    let time_ms = time.0;
+    let inc = increment.at_least_zero().0;
+    let base = opts.emergency_base_time.0;
+    let per_move = opts.emergency_move_time.0;
+    let min_think = opts.minimum_thinking_time.0;
     let horizon = moves_to_go.map_or(MOVE_HORIZON, |m| m.get().min(MOVE_HORIZON));
 
     // `this` is fixed; `other(h)` grows by one table entry per hypothesis, so it is kept as a
@@ -98,7 +100,7 @@ pub fn classic_ms(
     if ponder {
         optimum += optimum / 4;
     }
-    (optimum.min(maximum), maximum)
+    (Millis(optimum.min(maximum)), Millis(maximum))
 }
 
 /// Stockfish 4's `remaining<T>()` (`timeman.cpp`): this move's share of `hyp_ms`, given this
@@ -121,10 +123,10 @@ fn remaining(hyp_ms: i64, this: f64, other: f64, max_ratio: f64, steal_ratio: f6
 /// Guarantees `MIN_BUDGET_MS <= optimum <= maximum <= max(clock - overhead, MIN_BUDGET_MS)`.
 #[must_use]
 pub fn plan_clock(clock: &Clock, game_ply: u32, ponder: bool, opts: &TimeOptions) -> TimeBudget {
-    let usable = usable_ms(clock.remaining_ms, opts.move_overhead_ms);
+    let usable = usable_ms(clock.remaining, opts.move_overhead);
     let (optimum, maximum) = classic_ms(
         usable,
-        clock.increment_ms,
+        clock.increment,
         clock.moves_to_go,
         game_ply,
         ponder,
@@ -139,8 +141,8 @@ pub fn plan_clock(clock: &Clock, game_ply: u32, ponder: bool, opts: &TimeOptions
 /// The budget for `go movetime`: the whole movetime less `Move Overhead` (1 ms at least),
 /// as both optimum and maximum. The GUI chose the time, so the search uses all of it.
 #[must_use]
-pub fn plan_movetime(movetime_ms: u64, opts: &TimeOptions) -> TimeBudget {
-    let budget = floored(to_i64(movetime_ms.saturating_sub(opts.move_overhead_ms)));
+pub fn plan_movetime(movetime: Millis, opts: &TimeOptions) -> TimeBudget {
+    let budget = floored(Millis(movetime.0.saturating_sub(opts.move_overhead.0)));
     TimeBudget {
         optimum: budget,
         maximum: budget,
@@ -149,17 +151,12 @@ pub fn plan_movetime(movetime_ms: u64, opts: &TimeOptions) -> TimeBudget {
 
 /// The clock the model plans with: what is left after `Move Overhead`, never negative.
 #[must_use]
-pub fn usable_ms(remaining_ms: i64, overhead_ms: u64) -> i64 {
-    remaining_ms.saturating_sub(to_i64(overhead_ms)).max(0)
+pub fn usable_ms(remaining: Millis, overhead: Millis) -> Millis {
+    Millis(remaining.0.saturating_sub(overhead.0)).at_least_zero()
 }
 
-/// ms to a duration, raised to the floor.
-fn floored(ms: i64) -> Duration {
-    let ms = u64::try_from(ms).unwrap_or(0).max(MIN_BUDGET_MS);
+/// Milliseconds to a duration, raised to the floor.
+fn floored(ms: Millis) -> Duration {
+    let ms = u64::try_from(ms.0).unwrap_or(0).max(MIN_BUDGET_MS);
     Duration::from_millis(ms)
-}
-
-/// Option values are small; saturate rather than wrap if someone bypasses the clamps.
-fn to_i64(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
 }

@@ -1,8 +1,9 @@
 //! The arguments of `go`, read past every bad token, and the integer parsing shared by every
 //! command.
 
+pub use engine::GoParams;
 use engine::text::{parse_decimal, parse_i64_saturating};
-pub use engine::{GoParams, Millis};
+pub use timeman::Millis;
 
 use super::error::{CommandError, excerpt};
 use super::go_warning::{GoFallback, GoWarning};

@@ -5,7 +5,6 @@ use crate::text::{excerpt, parse_i64_saturating};
 use std::fmt;
 
 use search::Strength;
-use timeman::TimeOptions;
 
 /// The current value of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,23 +199,6 @@ impl Options {
             OptionValue::String(value) => value,
             OptionValue::Check(_) | OptionValue::Spin(_) | OptionValue::Button => "",
         }
-    }
-
-    /// The time manager's settings these options make, `ponder` included.
-    pub fn time_options(&self) -> TimeOptions {
-        let mut options = TimeOptions::default();
-        for spec in OPTIONS {
-            let Some(time) = spec.time else { continue };
-            let value = match self.get(spec.id) {
-                OptionValue::Check(on) => timeman::OptionValue::Check(*on),
-                OptionValue::Spin(n) => timeman::OptionValue::Spin(*n),
-                OptionValue::Combo(choice) => timeman::OptionValue::Combo(choice),
-                OptionValue::Button | OptionValue::String(_) => continue,
-            };
-            time.apply(&mut options, value);
-        }
-        options.ponder = self.check(OptionId::Ponder);
-        options
     }
 
     /// How strongly to play: `UCI_Elo` when `UCI_LimitStrength` is on, else `Skill Level`

@@ -3,12 +3,13 @@
 //! To add an option, add one row to `option_table!` below: its id, its UCI name and its kind.
 //! The enum [`OptionId`], the `uci` reply and the store all follow from that row, and a
 //! compile-time check rejects a spin whose default lies outside its range or a combo whose
-//! default is not one of its choices. The time manager's options are declared in `timeman`
-//! (name, kind and the setting they change); their rows here only name that declaration.
+//! default is not one of its choices. The time manager's options take their defaults from
+//! [`TimeOptions::DEFAULT`]; `options/time.rs` maps their values onto its settings.
 
 use std::fmt;
 
 use search::{MAX_ELO, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
+use timeman::{TimeModel, TimeOptions};
 
 /// The type of an option with its default (and range or choices), as the `uci` reply lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,35 +53,18 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// Type, default, and range or choices.
     pub kind: OptionKind,
-    /// The time manager's declaration of this option, if it is one of its settings.
-    pub time: Option<timeman::OptionSpec>,
 }
 
-/// A row's name, kind and time-manager declaration, as `option_table!` takes them.
-type Row = (&'static str, OptionKind, Option<timeman::OptionSpec>);
+/// The time manager's defaults, which its options start at.
+const TIME: TimeOptions = TimeOptions::DEFAULT;
 
-/// A row for an option of the engine's own.
-const fn own(name: &'static str, kind: OptionKind) -> Row {
-    (name, kind, None)
-}
-
-/// A row for a time-manager option: name and kind from its declaration in `timeman`.
-const fn time(spec: timeman::OptionSpec) -> Row {
-    let kind = match spec.kind {
-        timeman::OptionKind::Spin { default, min, max } => OptionKind::Spin { default, min, max },
-        timeman::OptionKind::Check { default } => OptionKind::Check { default },
-        timeman::OptionKind::Combo { default, values } => OptionKind::Combo {
-            default,
-            vars: values,
-        },
-    };
-    (spec.name, kind, Some(spec))
-}
+/// The `Time Model` choices: [`TimeModel::ALL`]'s names.
+const TIME_MODELS: [&str; 2] = [TimeModel::ALL[0].name(), TimeModel::ALL[1].name()];
 
 /// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
 /// `OPTIONS[id as usize].id == id` holds by construction.
 macro_rules! option_table {
-    ($($(#[doc = $doc:literal])* $id:ident => $row:expr,)+) => {
+    ($($(#[doc = $doc:literal])* $id:ident => $name:literal, $kind:expr;)+) => {
         /// Names an option of [`OPTIONS`]; `id as usize` is its row.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum OptionId {
@@ -89,77 +73,89 @@ macro_rules! option_table {
 
         /// Every option, in the order of the `uci` reply.
         pub const OPTIONS: &[OptionSpec] = &[
-            $(OptionSpec { id: OptionId::$id, name: $row.0, kind: $row.1, time: $row.2 },)+
+            $(OptionSpec { id: OptionId::$id, name: $name, kind: $kind },)+
         ];
     };
 }
 
 option_table! {
     /// A file every line in and out is appended to, time-stamped; `<empty>` for none.
-    DebugLogFile => own("Debug Log File", OptionKind::String { default: "" }),
+    DebugLogFile => "Debug Log File", OptionKind::String { default: "" };
     /// Transposition table size in MiB.
-    Hash => own("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 }),
+    Hash => "Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 };
     /// Search threads.
-    Threads => own("Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 }),
+    Threads => "Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 };
     /// Empties the transposition table.
-    ClearHash => own("Clear Hash", OptionKind::Button),
+    ClearHash => "Clear Hash", OptionKind::Button;
     /// Asks the OS for large pages for the transposition table where it offers them.
-    LargePages => own("Large Pages", OptionKind::Check { default: true }),
+    LargePages => "Large Pages", OptionKind::Check { default: true };
     /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
-    Ponder => own("Ponder", OptionKind::Check { default: false }),
+    Ponder => "Ponder", OptionKind::Check { default: false };
     /// Number of principal variations reported.
-    MultiPv => own("MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 }),
+    MultiPv => "MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 };
     /// Chess960 castling notation (king takes rook).
-    Chess960 => own("UCI_Chess960", OptionKind::Check { default: false }),
+    Chess960 => "UCI_Chess960", OptionKind::Check { default: false };
     /// Playing strength from 0 to 20 (full strength), unless `UCI_LimitStrength` is on.
-    SkillLevel => own("Skill Level", OptionKind::Spin {
+    SkillLevel => "Skill Level", OptionKind::Spin {
         default: MAX_SKILL_LEVEL as i64, min: 0, max: MAX_SKILL_LEVEL as i64,
-    }),
+    };
     /// Play at the rating `UCI_Elo` asks for (it overrides `Skill Level`).
-    LimitStrength => own("UCI_LimitStrength", OptionKind::Check { default: false }),
+    LimitStrength => "UCI_LimitStrength", OptionKind::Check { default: false };
     /// The rating to play at with `UCI_LimitStrength` (calibrated as
     /// `tools/strength/README.md` says).
-    UciElo => own("UCI_Elo", OptionKind::Spin {
+    UciElo => "UCI_Elo", OptionKind::Spin {
         default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
-    }),
+    };
     /// Win-draw-loss chances (permille) after the score of every `info` line.
-    ShowWdl => own("UCI_ShowWDL", OptionKind::Check { default: false }),
+    ShowWdl => "UCI_ShowWDL", OptionKind::Check { default: false };
     /// Milliseconds kept back per move for GUI and network latency.
-    MoveOverhead => time(timeman::MOVE_OVERHEAD),
+    MoveOverhead => "Move Overhead",
+        OptionKind::Spin { default: TIME.move_overhead.0, min: 0, max: 5000 };
     /// Which time model plans the search time.
-    TimeModel => time(timeman::TIME_MODEL),
+    TimeModel => "Time Model", OptionKind::Combo {
+        default: TIME.model.name(), vars: &TIME_MODELS,
+    };
     /// Moves ahead over which the emergency time reserve is spread.
-    EmergencyMoveHorizon => time(timeman::EMERGENCY_MOVE_HORIZON),
+    EmergencyMoveHorizon => "Emergency Move Horizon",
+        OptionKind::Spin { default: TIME.emergency_move_horizon as i64, min: 0, max: 50 };
     /// Milliseconds always kept in reserve.
-    EmergencyBaseTime => time(timeman::EMERGENCY_BASE_TIME),
+    EmergencyBaseTime => "Emergency Base Time",
+        OptionKind::Spin { default: TIME.emergency_base_time.0, min: 0, max: 30000 };
     /// Milliseconds kept in reserve per move of the horizon.
-    EmergencyMoveTime => time(timeman::EMERGENCY_MOVE_TIME),
+    EmergencyMoveTime => "Emergency Move Time",
+        OptionKind::Spin { default: TIME.emergency_move_time.0, min: 0, max: 5000 };
     /// The least time, in milliseconds, spent on a move.
-    MinimumThinkingTime => time(timeman::MINIMUM_THINKING_TIME),
+    MinimumThinkingTime => "Minimum Thinking Time",
+        OptionKind::Spin { default: TIME.minimum_thinking_time.0, min: 0, max: 5000 };
     /// Percentage scaling the time spent per move (100 is neutral).
-    SlowMover => time(timeman::SLOW_MOVER),
+    SlowMover => "Slow Mover",
+        OptionKind::Spin { default: TIME.slow_mover as i64, min: 10, max: 1000 };
     /// Marginal model: play a lone legal move at once.
-    TmSingleMove => time(timeman::TM_SINGLE_MOVE),
+    TmSingleMove => "TM Single Move",
+        OptionKind::Check { default: TIME.forced_replies.single_move };
     /// Marginal model: stop when every other root move is proven mated.
-    TmMatedAlternatives => time(timeman::TM_MATED_ALTERNATIVES),
+    TmMatedAlternatives => "TM Mated Alternatives",
+        OptionKind::Check { default: TIME.forced_replies.mated_alternatives };
     /// Marginal model: thousandths of the change probability an iteration must buy per
     /// optimum of its time; lower spends more.
-    TmStopThreshold => time(timeman::TM_STOP_THRESHOLD),
+    TmStopThreshold => "TM Stop Threshold",
+        OptionKind::Spin { default: TIME.stop_threshold_permille as i64, min: 10, max: 2000 };
     /// Marginal model: percent of their planned optima the moves spend in total, the
     /// threshold following from the moves before; 0 keeps the threshold fixed.
-    TmSpendTarget => time(timeman::TM_SPEND_TARGET),
+    TmSpendTarget => "TM Spend Target",
+        OptionKind::Spin { default: TIME.spend_target_percent as i64, min: 0, max: 400 };
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
-    SyzygyPath => own("SyzygyPath", OptionKind::String { default: "" }),
+    SyzygyPath => "SyzygyPath", OptionKind::String { default: "" };
     /// Least remaining depth for a tablebase probe at the largest piece count probed.
-    SyzygyProbeDepth => own("SyzygyProbeDepth", OptionKind::Spin { default: 1, min: 1, max: 100 }),
+    SyzygyProbeDepth => "SyzygyProbeDepth", OptionKind::Spin { default: 1, min: 1, max: 100 };
     /// Most pieces, kings included, of a position the search probes.
-    SyzygyProbeLimit => own("SyzygyProbeLimit", OptionKind::Spin { default: 7, min: 0, max: 7 }),
+    SyzygyProbeLimit => "SyzygyProbeLimit", OptionKind::Spin { default: 7, min: 0, max: 7 };
     /// Whether the fifty-move rule turns cursed wins and blessed losses into draws.
-    Syzygy50MoveRule => own("Syzygy50MoveRule", OptionKind::Check { default: true }),
+    Syzygy50MoveRule => "Syzygy50MoveRule", OptionKind::Check { default: true };
     /// Evaluate with the network (`EvalFile`) instead of the hand-crafted evaluation.
-    UseNnue => own("UseNNUE", OptionKind::Check { default: true }),
+    UseNnue => "UseNNUE", OptionKind::Check { default: true };
     /// The network file; `<default>` or empty for the network built into the binary.
-    EvalFile => own("EvalFile", OptionKind::String { default: "<default>" }),
+    EvalFile => "EvalFile", OptionKind::String { default: "<default>" };
 }
 
 impl OptionId {

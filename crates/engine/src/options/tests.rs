@@ -45,28 +45,12 @@ fn uci_reply_lines() {
     assert_eq!(lines, expected);
 }
 
-/// Every option the time manager declares is offered once, with that declaration's name and
-/// kind, and sets what the time manager's defaults say.
-#[test]
-fn time_options_come_from_the_time_manager() {
-    for tm in timeman::OPTION_TABLE {
-        let ours: Vec<&OptionSpec> = OPTIONS.iter().filter(|o| o.time == Some(*tm)).collect();
-        assert_eq!(ours.len(), 1, "{} offered {} times", tm.name, ours.len());
-        assert_eq!(ours[0].name, tm.name);
-    }
-    assert_eq!(
-        Options::new().time_options(),
-        timeman::TimeOptions::default()
-    );
-}
-
 #[test]
 fn string_options_show_empty_default_as_placeholder() {
     let empty = OptionSpec {
         id: OptionId::Hash,
         name: "Book File",
         kind: OptionKind::String { default: "" },
-        time: None,
     };
     assert_eq!(
         empty.to_string(),
@@ -76,7 +60,6 @@ fn string_options_show_empty_default_as_placeholder() {
         id: OptionId::Hash,
         name: "Log",
         kind: OptionKind::String { default: "a b" },
-        time: None,
     };
     assert_eq!(set.to_string(), "option name Log type string default a b");
 }
@@ -322,7 +305,6 @@ fn string_values_are_verbatim_and_placeholder_means_empty() {
         id: OptionId::Hash,
         name: "Path",
         kind: OptionKind::String { default: "" },
-        time: None,
     };
     let value = |text| parse_value(&SPEC, text).map(|(value, _)| value);
     assert_eq!(

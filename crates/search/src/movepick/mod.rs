@@ -175,7 +175,9 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for all legal moves, ordered with `hints` and the history passed to
-    /// [`MovePicker::next_move`].
+    /// [`MovePicker::next_move`]. The search starts a picker where it keeps it instead (see
+    /// [`MovePicker::empty`]); the tests build one whole.
+    #[cfg(test)]
     pub fn new(hints: &OrderingHints) -> MovePicker {
         let mut picker = MovePicker::empty();
         picker.start(hints);

@@ -5,7 +5,7 @@
 
 use movegen::{Move, Position};
 use search::{SearchControl, SearchEvent, SearchOutcome, SearchRequest, Worker, mate_in, mated_in};
-use timeman::{Clock, Limits, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
+use timeman::{Clock, Limits, Millis, Pace, SUGGESTED_SPEND_TARGET_PERCENT};
 use tt::TranspositionTable;
 
 /// The Two Knights Defence (1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6), White to move: the position of
@@ -140,7 +140,7 @@ fn clock_searches_feed_the_pace_and_clear_keeps_it() {
     let mut clock = SearchRequest::new(
         pos,
         Limits {
-            clock: Some(Clock::new(2000, 0, 0)),
+            clock: Some(Clock::new(Millis(2000), Millis::ZERO, 0)),
             ..Limits::default()
         },
     );

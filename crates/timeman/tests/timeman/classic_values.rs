@@ -13,12 +13,12 @@ use std::num::NonZeroU32;
 use std::time::Duration;
 
 use timeman::plan::{classic_ms, plan_clock, plan_movetime};
-use timeman::{Clock, TimeOptions};
+use timeman::{Clock, Millis, TimeOptions};
 
 /// Options with `Move Overhead` 0, so the pure model is visible through `plan_clock` too.
 fn no_overhead() -> TimeOptions {
     TimeOptions {
-        move_overhead_ms: 0,
+        move_overhead: Millis::ZERO,
         ..TimeOptions::default()
     }
 }
@@ -26,11 +26,12 @@ fn no_overhead() -> TimeOptions {
 /// Checks the pure model and the same numbers through `plan_clock` (overhead 0).
 fn check(time: i64, inc: i64, mtg: u32, ply: u32, ponder: bool, optimum: i64, maximum: i64) {
     let opts = no_overhead();
+    let (time, inc) = (Millis(time), Millis(inc));
     let got = classic_ms(time, inc, NonZeroU32::new(mtg), ply, ponder, &opts);
     assert_eq!(
         got,
-        (optimum, maximum),
-        "time {time} inc {inc} mtg {mtg} ply {ply}"
+        (Millis(optimum), Millis(maximum)),
+        "time {time:?} inc {inc:?} mtg {mtg} ply {ply}"
     );
     let budget = plan_clock(&Clock::new(time, inc, mtg), ply, ponder, &opts);
     let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
@@ -216,8 +217,13 @@ fn tiny_clocks_give_the_minimum_thinking_time() {
 fn zero_and_negative_clocks() {
     // The pure model returns time itself (0 or below); the plan floors at 1 ms.
     let opts = no_overhead();
-    assert_eq!(classic_ms(0, 0, None, 0, false, &opts), (0, 0));
-    assert_eq!(classic_ms(-500, 100, None, 40, false, &opts), (-500, -500));
+    let zero = Millis::ZERO;
+    assert_eq!(classic_ms(zero, zero, None, 0, false, &opts), (zero, zero));
+    let (overrun, inc) = (Millis(-500), Millis(100));
+    assert_eq!(
+        classic_ms(overrun, inc, None, 40, false, &opts),
+        (overrun, overrun)
+    );
     check(0, 0, 0, 0, false, 0, 0);
     check(-500, 100, 0, 40, false, -500, -500);
 }
@@ -227,14 +233,14 @@ fn overhead_is_subtracted_first() {
     let opts = TimeOptions::default(); // Move Overhead 30 ms
     let ms = |d: Duration| d.as_millis();
     // 60030 - 30 = 60000: same as sudden_death_ply_0.
-    let b = plan_clock(&Clock::sudden_death(60_030), 0, false, &opts);
+    let b = plan_clock(&Clock::sudden_death(Millis(60_030)), 0, false, &opts);
     assert_eq!((ms(b.optimum), ms(b.maximum)), (976, 6118));
     // 100 - 30 = 70: same as the 70 ms case.
-    let b = plan_clock(&Clock::sudden_death(100), 0, false, &opts);
+    let b = plan_clock(&Clock::sudden_death(Millis(100)), 0, false, &opts);
     assert_eq!((ms(b.optimum), ms(b.maximum)), (20, 20));
     // At or under the overhead: move at once, 1 ms, never 0 and never the whole clock.
     for clock in [45, 30, 25, 1, 0, -10] {
-        let b = plan_clock(&Clock::sudden_death(clock), 0, false, &opts);
+        let b = plan_clock(&Clock::sudden_death(Millis(clock)), 0, false, &opts);
         assert_eq!(
             (ms(b.optimum), ms(b.maximum)),
             if clock == 45 { (15, 15) } else { (1, 1) }
@@ -245,12 +251,12 @@ fn overhead_is_subtracted_first() {
 #[test]
 fn movetime_minus_overhead() {
     let opts = TimeOptions::default();
-    let b = plan_movetime(1000, &opts);
+    let b = plan_movetime(Millis(1000), &opts);
     assert_eq!(
         (b.optimum, b.maximum),
         (Duration::from_millis(970), Duration::from_millis(970))
     );
-    let b = plan_movetime(10, &opts);
+    let b = plan_movetime(Millis(10), &opts);
     assert_eq!(
         (b.optimum, b.maximum),
         (Duration::from_millis(1), Duration::from_millis(1))

@@ -8,13 +8,18 @@ use std::time::{Duration, Instant};
 
 use timeman::plan::MIN_BUDGET_MS;
 use timeman::{
-    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, Pace,
-    RootScore, SAFETY_SHARE_PERCENT, SUGGESTED_SPEND_TARGET_PERCENT, Spending, StopReason,
+    CLOCK_RESERVE_MS, Clock, ForcedReplies, IterationReport, IterationVerdict, Limits, Millis,
+    Pace, RootScore, SAFETY_SHARE_PERCENT, SUGGESTED_SPEND_TARGET_PERCENT, Spending, StopReason,
     TimeBudget, TimeManager, TimeModel, TimeOptions, charge_delay,
 };
 
 const OPTIMUM: u64 = 976;
 const MAXIMUM: u64 = 6118;
+
+/// A clock from plain milliseconds.
+fn clock_of(time: i64, inc: i64, moves_to_go: u32) -> Clock {
+    Clock::new(Millis(time), Millis(inc), moves_to_go)
+}
 
 fn ms(v: u64) -> Duration {
     Duration::from_millis(v)
@@ -22,7 +27,7 @@ fn ms(v: u64) -> Duration {
 
 fn options(model: TimeModel) -> TimeOptions {
     TimeOptions {
-        move_overhead_ms: 0,
+        move_overhead: Millis::ZERO,
         model,
         ..TimeOptions::default()
     }
@@ -30,7 +35,7 @@ fn options(model: TimeModel) -> TimeOptions {
 
 fn clock_limits() -> Limits {
     Limits {
-        clock: Some(Clock::sudden_death(60_000)),
+        clock: Some(Clock::sudden_death(Millis(60_000))),
         ..Limits::default()
     }
 }
@@ -157,7 +162,7 @@ fn single_legal_move_is_played_at_once() {
     assert_eq!(tm.on_iteration(&single, ms(0)), GO_ON);
     // It also holds under movetime: the only move needs no thought.
     let limits = Limits {
-        movetime_ms: Some(5000),
+        movetime: Some(Millis(5000)),
         ..Limits::default()
     };
     let mut tm = TimeManager::new(&limits, &options(TimeModel::Marginal), 0);
@@ -215,7 +220,7 @@ fn pondering_defers_time_stops_until_ponderhit() {
 #[test]
 fn movetime_uses_the_whole_time() {
     let limits = Limits {
-        movetime_ms: Some(1000),
+        movetime: Some(Millis(1000)),
         ..Limits::default()
     };
     let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 0);
@@ -303,7 +308,7 @@ fn clock_still_applies_with_a_depth_limit() {
 fn tiny_clock_moves_quickly() {
     // 20 ms on the clock, 30 ms overhead: 1 ms budget, stop right after depth 1.
     let limits = Limits {
-        clock: Some(Clock::sudden_death(20)),
+        clock: Some(Clock::sudden_death(Millis(20))),
         ..Limits::default()
     };
     let mut tm = TimeManager::new(&limits, &TimeOptions::default(), 80);
@@ -321,7 +326,7 @@ fn small_clock_with_big_increment_keeps_the_reserve() {
     // 530 ms left, 100 ms increment, 30 ms overhead: usable 500 ms. The 2013 maximum would
     // take most of it; half of it is 250 ms, but the fixed reserve leaves 500 - 300 = 200 ms.
     let limits = Limits {
-        clock: Some(Clock::new(530, 100, 0)),
+        clock: Some(clock_of(530, 100, 0)),
         ..Limits::default()
     };
     for model in [TimeModel::Classic, TimeModel::Marginal] {
@@ -351,7 +356,7 @@ fn default_budget(clock: Clock, ply: u32) -> TimeBudget {
 fn larger_clocks_keep_half_in_reserve() {
     // 1030 ms left, 1000 ms increment: usable 1000 ms; half of it (500 ms) binds before the
     // fixed reserve (1000 - 300 = 700 ms) does.
-    let budget = default_budget(Clock::new(1030, 1000, 0), 60);
+    let budget = default_budget(clock_of(1030, 1000, 0), 60);
     assert_eq!(budget.maximum, ms(1000 * SAFETY_SHARE_PERCENT / 100));
 }
 
@@ -359,7 +364,7 @@ fn larger_clocks_keep_half_in_reserve() {
 fn clock_under_the_reserve_moves_at_once() {
     // 150 ms usable is all reserve: the budget is the 1 ms floor, so the search stops right
     // after its first iteration and the increment refills the clock.
-    let budget = default_budget(Clock::new(180, 50, 0), 90);
+    let budget = default_budget(clock_of(180, 50, 0), 90);
     assert_eq!(budget.maximum, ms(MIN_BUDGET_MS));
     assert_eq!(budget.optimum, ms(MIN_BUDGET_MS));
 }
@@ -387,11 +392,11 @@ fn time_since_go_was_read_is_charged() {
     };
     for limits in [
         Limits {
-            clock: Some(Clock::new(10_000, 100, 0)),
+            clock: Some(clock_of(10_000, 100, 0)),
             ..Limits::default()
         },
         Limits {
-            movetime_ms: Some(1_000),
+            movetime: Some(Millis(1_000)),
             ..Limits::default()
         },
     ] {
@@ -580,7 +585,7 @@ fn only_clock_searches_of_the_marginal_model_feed_the_pace() {
     };
     assert_eq!(TimeManager::new(&ponder, &options, 0).spending(spent), None);
     let movetime = Limits {
-        movetime_ms: Some(1000),
+        movetime: Some(Millis(1000)),
         ..Limits::default()
     };
     assert_eq!(

@@ -4,7 +4,14 @@
 use std::time::Duration;
 
 use timeman::plan::{MIN_BUDGET_MS, plan_clock, usable_ms};
-use timeman::{CLOCK_RESERVE_MS, Clock, Limits, SAFETY_SHARE_PERCENT, TimeManager, TimeOptions};
+use timeman::{
+    CLOCK_RESERVE_MS, Clock, Limits, Millis, SAFETY_SHARE_PERCENT, TimeManager, TimeOptions,
+};
+
+/// A clock from plain milliseconds.
+fn clock_of(time: i64, inc: i64, moves_to_go: u32) -> Clock {
+    Clock::new(Millis(time), Millis(inc), moves_to_go)
+}
 
 const CLOCKS: [i64; 16] = [
     -1000, 0, 1, 29, 30, 31, 50, 100, 250, 1000, 3000, 10_000, 60_000, 300_000, 5_400_000,
@@ -20,21 +27,21 @@ fn option_sets() -> Vec<TimeOptions> {
     vec![
         default,
         TimeOptions {
-            move_overhead_ms: 0,
+            move_overhead: Millis::ZERO,
             ..default
         },
         TimeOptions {
             slow_mover: 1000,
-            minimum_thinking_time_ms: 5000,
+            minimum_thinking_time: Millis(5000),
             ..default
         },
         TimeOptions {
             slow_mover: 10,
             emergency_move_horizon: 0,
-            emergency_base_time_ms: 0,
-            emergency_move_time_ms: 0,
-            minimum_thinking_time_ms: 0,
-            move_overhead_ms: 5000,
+            emergency_base_time: Millis::ZERO,
+            emergency_move_time: Millis::ZERO,
+            minimum_thinking_time: Millis::ZERO,
+            move_overhead: Millis(5000),
             ..default
         },
         TimeOptions {
@@ -51,7 +58,7 @@ fn for_grid(mut f: impl FnMut(&TimeOptions, Clock, u32)) {
             for &inc in &INCREMENTS {
                 for &mtg in &MOVES_TO_GO {
                     for &ply in &PLIES {
-                        f(&opts, Clock::new(time, inc, mtg), ply);
+                        f(&opts, clock_of(time, inc, mtg), ply);
                     }
                 }
             }
@@ -64,8 +71,7 @@ fn optimum_le_maximum_le_usable_clock() {
     let mut cases = 0;
     for_grid(|opts, clock, ply| {
         let b = plan_clock(&clock, ply, opts.ponder, opts);
-        let usable =
-            u64::try_from(usable_ms(clock.remaining_ms, opts.move_overhead_ms)).unwrap_or(0);
+        let usable = u64::try_from(usable_ms(clock.remaining, opts.move_overhead).0).unwrap_or(0);
         let cap = Duration::from_millis(usable.max(MIN_BUDGET_MS));
         assert!(
             b.optimum >= Duration::from_millis(MIN_BUDGET_MS),
@@ -83,10 +89,10 @@ fn never_beyond_the_clock_when_there_is_one() {
     // Whenever the clock exceeds the overhead, the whole budget fits in what is left after it.
     for_grid(|opts, clock, ply| {
         let b = plan_clock(&clock, ply, opts.ponder, opts);
-        let overhead = i64::try_from(opts.move_overhead_ms).unwrap_or(i64::MAX);
-        if clock.remaining_ms > overhead {
+        let overhead = opts.move_overhead.0;
+        if clock.remaining.0 > overhead {
             let spent = i64::try_from(b.maximum.as_millis()).unwrap_or(i64::MAX);
-            assert!(spent + overhead <= clock.remaining_ms, "{clock:?} {b:?}");
+            assert!(spent + overhead <= clock.remaining.0, "{clock:?} {b:?}");
         }
     });
 }
@@ -103,8 +109,7 @@ fn the_manager_keeps_the_reserve_on_every_clock() {
         let b = TimeManager::new(&limits, opts, ply)
             .budget()
             .expect("a clock budget");
-        let usable =
-            u64::try_from(usable_ms(clock.remaining_ms, opts.move_overhead_ms)).unwrap_or(0);
+        let usable = u64::try_from(usable_ms(clock.remaining, opts.move_overhead).0).unwrap_or(0);
         let cap = (usable * SAFETY_SHARE_PERCENT / 100)
             .min(usable.saturating_sub(CLOCK_RESERVE_MS))
             .max(MIN_BUDGET_MS);
@@ -129,7 +134,7 @@ fn monotone_in_remaining_time() {
                 for &ply in &PLIES {
                     let mut previous = None;
                     for &time in &CLOCKS {
-                        let b = plan_clock(&Clock::new(time, inc, mtg), ply, opts.ponder, &opts);
+                        let b = plan_clock(&clock_of(time, inc, mtg), ply, opts.ponder, &opts);
                         if let Some(p) = previous {
                             let p: timeman::TimeBudget = p;
                             assert!(
@@ -155,9 +160,9 @@ fn monotone_in_increment_and_fine_steps() {
     let opts = TimeOptions::default();
     for ply in [0, 60, 200] {
         for inc in [0, 10, 100] {
-            let mut previous = plan_clock(&Clock::new(-50, inc, 0), ply, false, &opts);
+            let mut previous = plan_clock(&clock_of(-50, inc, 0), ply, false, &opts);
             for time in (-49..3000).step_by(7) {
-                let b = plan_clock(&Clock::new(time, inc, 0), ply, false, &opts);
+                let b = plan_clock(&clock_of(time, inc, 0), ply, false, &opts);
                 assert!(
                     b.optimum >= previous.optimum && b.maximum >= previous.maximum,
                     "{time}"
@@ -166,9 +171,9 @@ fn monotone_in_increment_and_fine_steps() {
             }
         }
         for time in [500, 5000, 60_000] {
-            let mut previous = plan_clock(&Clock::new(time, 0, 0), ply, false, &opts);
+            let mut previous = plan_clock(&clock_of(time, 0, 0), ply, false, &opts);
             for inc in [1, 10, 100, 1000] {
-                let b = plan_clock(&Clock::new(time, inc, 0), ply, false, &opts);
+                let b = plan_clock(&clock_of(time, inc, 0), ply, false, &opts);
                 assert!(
                     b.optimum >= previous.optimum && b.maximum >= previous.maximum,
                     "{inc}"
@@ -185,9 +190,9 @@ fn more_moves_to_go_never_gives_more_time() {
     let opts = TimeOptions::default();
     for &time in &CLOCKS {
         for &ply in &PLIES {
-            let mut previous = plan_clock(&Clock::new(time, 0, 1), ply, false, &opts);
+            let mut previous = plan_clock(&clock_of(time, 0, 1), ply, false, &opts);
             for mtg in 2..60 {
-                let b = plan_clock(&Clock::new(time, 0, mtg), ply, false, &opts);
+                let b = plan_clock(&clock_of(time, 0, mtg), ply, false, &opts);
                 assert!(b.optimum <= previous.optimum && b.maximum <= previous.maximum);
                 previous = b;
             }
