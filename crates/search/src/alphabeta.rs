@@ -51,7 +51,7 @@ impl Searcher<'_> {
         // static evaluation is).
         let excluded = self.worker.stack[ply].excluded;
         let key = pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.shared.tt.probe(key, ply);
         let tt_move = hit
             .and_then(|h| Move::from_raw(h.mv))
             .filter(|_| excluded.is_none());
@@ -405,7 +405,8 @@ impl Searcher<'_> {
         };
         let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
         let mv = best_move.map_or(0, Move::to_raw);
-        self.tt
+        self.shared
+            .tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
         bound
     }
@@ -423,13 +424,14 @@ impl Searcher<'_> {
         (alpha, beta): (i32, i32),
         ply: usize,
     ) -> Option<i32> {
-        let (score, bound) = self.tb?.probe(pos, depth, ply)?;
+        let (score, bound) = self.shared.tb?.probe(pos, depth, ply)?;
         if !bound.settles(score, alpha, beta) {
             return None;
         }
         // Deeper than any search of this node would go: the tables' answer is final.
         let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-        self.tt
+        self.shared
+            .tt
             .store(pos.key(), 0, score, EVAL_NONE, depth, bound, ply);
         Some(score)
     }
@@ -454,11 +456,14 @@ mod tests {
             searcher.worker.stack[1].excluded = Some(only);
             let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
             assert_eq!(score, -INFINITE);
-            assert!(searcher.tt.probe(pos.key(), 1).is_none(), "nothing stored");
+            assert!(
+                searcher.shared.tt.probe(pos.key(), 1).is_none(),
+                "nothing stored"
+            );
             searcher.worker.stack[1].excluded = None;
             let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
             assert!(score > -INFINITE);
-            let stored = searcher.tt.probe(pos.key(), 1);
+            let stored = searcher.shared.tt.probe(pos.key(), 1);
             assert!(stored.is_some(), "the whole node is stored");
         });
     }

@@ -4,9 +4,9 @@
 //! its move-ordering memory (history, killers, countermoves), its per-ply stack, its PV table
 //! and its line of position keys, and whatever per-thread table comes later (continuation or
 //! correction histories) belongs here too. With a network to evaluate with, it keeps the
-//! network's accumulator for each ply of the line. It borrows nothing: the
-//! shared table, the stop flags and the pool's split-point bookkeeping are lent to it for one
-//! search through a [`Searcher`](crate::searcher::Searcher). A search runs on it through
+//! network's accumulator for each ply of the line. It borrows nothing: what the search's
+//! threads share and its link to the parallel design are lent to it for one search through a
+//! [`Searcher`](crate::searcher::Searcher). A search runs on it through
 //! [`Worker::search`] (one thread) or [`crate::ThreadPool::search`].
 
 use std::sync::Arc;
