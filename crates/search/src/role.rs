@@ -46,9 +46,14 @@ impl ThreadRole {
         }
     }
 
-    /// Looks at the clock: whether the search must stop now, `elapsed` into it with `nodes`
-    /// searched by all threads. Passes a `ponderhit` on to the time manager first.
-    pub fn out_of_time(&mut self, control: &SearchControl, elapsed: Duration, nodes: u64) -> bool {
+    /// Looks at the clock: whether the search must stop now, `progress` giving the time
+    /// since it started and the nodes of all threads (asked only on the main thread, so a
+    /// helper's check reads nothing). Passes a `ponderhit` on to the time manager first.
+    pub fn out_of_time(
+        &mut self,
+        control: &SearchControl,
+        progress: impl FnOnce() -> (Duration, u64),
+    ) -> bool {
         let ThreadRole::Main(main) = self else {
             return false;
         };
@@ -56,7 +61,10 @@ impl ThreadRole {
             main.ponderhit_seen = true;
             main.tm.on_ponderhit();
         }
-        main.time_checks_enabled && main.tm.should_stop_now(elapsed, nodes)
+        main.time_checks_enabled && {
+            let (elapsed, nodes) = progress();
+            main.tm.should_stop_now(elapsed, nodes)
+        }
     }
 
     /// An iteration has completed: from now on the clock may stop the search.

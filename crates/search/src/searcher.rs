@@ -92,8 +92,9 @@ impl<'a> Searcher<'a> {
             self.stopped = true;
             return;
         }
-        let (nodes, elapsed) = (self.total_nodes(), shared.start.elapsed());
-        if self.role.out_of_time(shared.control, elapsed, nodes) {
+        let (index, own) = (self.index, self.nodes);
+        let progress = || (shared.start.elapsed(), shared.threads.total(index, own));
+        if self.role.out_of_time(shared.control, progress) {
             self.stopped = true;
             shared.threads.request_abort();
         }
