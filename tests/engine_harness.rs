@@ -111,6 +111,31 @@ impl Engine {
         self.read_until(|l| l.starts_with("bestmove"))
     }
 
+    /// Sends `go infinite` and `stop` back to back `races` times, then `go depth 1`, and
+    /// checks that every one of those searches got exactly one `bestmove`, and no more came.
+    pub fn assert_one_bestmove_per_racing_go(&mut self, races: usize) {
+        for _ in 0..races {
+            self.send("go infinite");
+            self.send("stop");
+        }
+        self.send("go depth 1");
+        let _ = self.sync();
+        let mut count = self
+            .transcript
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count();
+        while count < races + 1 {
+            self.wait_bestmove();
+            count += 1;
+        }
+        assert_eq!(
+            self.next_line(Duration::from_millis(500))
+                .filter(|l| l.starts_with("bestmove")),
+            None
+        );
+    }
+
     /// Waits for the process to exit and returns whether it exited successfully in time.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<bool> {
         let deadline = Instant::now() + timeout;

@@ -10,6 +10,7 @@ mod uci_gui_input;
 mod uci_nnue;
 mod uci_output;
 mod uci_protocol;
+mod uci_smp_mode;
 mod uci_soak;
 mod uci_strength;
 mod uci_syzygy;

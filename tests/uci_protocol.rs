@@ -131,27 +131,8 @@ fn stop_without_a_search_and_repeated_stops_send_nothing() {
 fn go_racing_stop_gives_exactly_one_bestmove_each() {
     let mut e = Engine::start();
     e.send("position startpos");
-    for _ in 0..20 {
-        e.send("go infinite");
-        e.send("stop");
-    }
-    e.send("go depth 1");
-    let _ = e.sync();
-    // 21 searches were started: 21 bestmoves, no more.
-    let mut count = e
-        .transcript
-        .iter()
-        .filter(|l| l.starts_with("bestmove"))
-        .count();
-    while count < 21 {
-        e.wait_bestmove();
-        count += 1;
-    }
-    assert_eq!(
-        e.next_line(Duration::from_millis(500))
-            .filter(|l| l.starts_with("bestmove")),
-        None
-    );
+    // 21 searches are started: 21 bestmoves, no more.
+    e.assert_one_bestmove_per_racing_go(20);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use engine::{bench, smp_bench};
-use search::MAX_THREADS;
+use search::{MAX_THREADS, ParallelMode};
 
 use crate::evaluation::Evaluation;
 use crate::output::Stdout;
@@ -78,6 +78,13 @@ fn thread_counts(text: &str) -> Result<ThreadCounts, String> {
     Ok(ThreadCounts(counts))
 }
 
+fn parallel_mode(word: &str) -> Result<ParallelMode, String> {
+    ParallelMode::from_name(word).ok_or_else(|| {
+        let names: Vec<&str> = ParallelMode::ALL.iter().map(|m| m.name()).collect();
+        format!("not a parallel mode (one of {})", names.join(", "))
+    })
+}
+
 /// What `tsubame smp-bench ...` asked for.
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct SmpBenchArgs {
@@ -97,6 +104,10 @@ pub struct SmpBenchArgs {
     #[arg(long, default_value_t = smp_bench::MIDDLEGAMES as u16,
           value_parser = clap::value_parser!(u16).range(1..=smp_bench::MIDDLEGAMES as i64))]
     pub positions: u16,
+    /// How the threads share the work, as the UCI option `SMP Mode` names it (`split-points`,
+    /// `lazy-smp` or `sequential`); the split-point options below apply to split points only.
+    #[arg(long, default_value = "split-points", value_parser = parallel_mode)]
+    pub mode: ParallelMode,
     /// Nodes at least this many plies from the leaves may split (default: by thread count).
     #[arg(long)]
     pub min_split_depth: Option<i32>,
@@ -127,6 +138,7 @@ pub fn run_smp(args: &SmpBenchArgs) {
         hash_mb: args.hash_mb,
         runs: usize::from(args.runs),
         positions: usize::from(args.positions),
+        mode: args.mode,
         overrides: smp_bench::SplitOverrides {
             min_depth: args.min_split_depth,
             max_helpers: args.max_helpers,

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
 use nnue::Network;
-use search::{SearchControl, SearchRequest, TablebaseConfig, ThreadPool};
+use search::{ParallelMode, SearchControl, SearchRequest, TablebaseConfig, ThreadPool};
 use timeman::{Limits, TimeManager};
 use tt::{PageSize, TranspositionTable, TtError};
 
@@ -178,6 +178,12 @@ impl Engine {
                 self.finish_search_thread(true);
                 let threads = self.options.spin(OptionId::Threads).max(1) as usize;
                 self.thread_pool().set_threads(threads);
+            }
+            OptionId::SmpMode => {
+                self.finish_worker(true);
+                let mode = ParallelMode::from_name(self.options.text(OptionId::SmpMode));
+                self.thread_pool()
+                    .set_parallel_mode(mode.unwrap_or_default());
             }
             OptionId::UseNnue => {
                 self.finish_search_thread(true);

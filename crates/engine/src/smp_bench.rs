@@ -5,15 +5,16 @@
 //! A run's speedup for a thread count is the geometric mean over the positions of the first
 //! count's time over its time; the figure reported is the median over the runs. Beside it, what
 //! explains it: the node rate against the first count's, the search overhead (extra nodes),
-//! and the split statistics (helpers per split, idle time, time waiting on locks, nodes thrown
-//! away by cutoffs at split points).
+//! and whatever the parallel design measured (for split points: helpers, idle time, time
+//! waiting on locks, nodes thrown away by cutoffs at split points). Every parallel mode can be
+//! measured, so the designs can be compared on the same positions.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use movegen::Position;
 use nnue::Network;
-use search::{SearchControl, SplitConfig, SplitSummary, ThreadPool};
+use search::{Measure, ParallelMode, ParallelStats, SearchControl, ThreadPool};
 use tt::TranspositionTable;
 
 use crate::output::Output;
@@ -34,11 +35,13 @@ pub struct SmpBench {
     pub runs: usize,
     /// How many of the middlegame positions, from the first.
     pub positions: usize,
-    /// Changes to the parallel search's limits for every thread count.
+    /// How the threads share the work.
+    pub mode: ParallelMode,
+    /// Changes to the split points' limits for every thread count.
     pub overrides: SplitOverrides,
 }
 
-/// Limits to compare with a pool's own ([`SplitConfig::for_threads`]).
+/// Split-point limits to compare with a pool's own (those for its number of threads).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SplitOverrides {
     /// Nodes at least this many plies from the leaves may split.
@@ -56,18 +59,22 @@ pub struct SplitOverrides {
 }
 
 impl SplitOverrides {
-    /// The limits for `threads` threads, changed as asked.
-    pub fn config(self, threads: usize) -> SplitConfig {
-        let own = SplitConfig::for_threads(threads);
-        SplitConfig {
-            min_depth: self.min_depth.unwrap_or(own.min_depth),
-            max_helpers: self.max_helpers.unwrap_or(own.max_helpers),
-            late_join: own.late_join && !self.no_late_join,
-            cut_node_splits: own.cut_node_splits && !self.no_cut_node_splits,
-            idle_park_micros: self.idle_park_micros.unwrap_or(own.idle_park_micros),
-            owner_helps_below: own.owner_helps_below || self.owner_helps_below,
-            ..own
-        }
+    /// The split-point design's settings these change, by the names the pool takes.
+    pub fn settings(self) -> Vec<(&'static str, i64)> {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let micros = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        [
+            self.min_depth.map(|d| ("min_depth", i64::from(d))),
+            self.max_helpers.map(|n| ("max_helpers", count(n))),
+            self.no_late_join.then_some(("late_join", 0)),
+            self.no_cut_node_splits.then_some(("cut_node_splits", 0)),
+            self.idle_park_micros
+                .map(|m| ("idle_park_micros", micros(m))),
+            self.owner_helps_below.then_some(("owner_helps_below", 1)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
@@ -76,7 +83,7 @@ impl SplitOverrides {
 struct Totals {
     seconds: Vec<f64>,
     nodes: u64,
-    splits: SplitSummary,
+    stats: ParallelStats,
 }
 
 impl Totals {
@@ -118,50 +125,30 @@ pub fn run(bench: &SmpBench, out: &dyn Output) {
     };
     let network = Network::embedded_shared();
     let control = Arc::new(SearchControl::default());
-    let mut pools: Vec<ThreadPool> = bench
-        .threads
-        .iter()
-        .map(|&n| {
-            let mut pool = ThreadPool::new(n);
-            pool.set_split_config(bench.overrides.config(n));
-            pool.set_network(Some(Arc::clone(&network)));
-            pool
-        })
-        .collect();
+    let mut pools = Vec::new();
+    for &n in &bench.threads {
+        let mut pool = ThreadPool::new(n);
+        pool.set_parallel_mode(bench.mode);
+        for (name, value) in bench.overrides.settings() {
+            if let Err(e) = pool.set_parallel_setting(name, value) {
+                out.notice(&format!("smp-bench: {e}"));
+                return;
+            }
+        }
+        pool.set_network(Some(Arc::clone(&network)));
+        pools.push(pool);
+    }
     let count = bench.positions.clamp(1, MIDDLEGAMES);
     let positions = &crate::bench::POSITIONS[..count];
-    let limits: Vec<String> = bench
-        .threads
-        .iter()
-        .map(|&n| {
-            let c = bench.overrides.config(n);
-            let late = if c.late_join {
-                "late join"
-            } else {
-                "no late join"
-            };
-            let cuts = if c.cut_node_splits {
-                ""
-            } else {
-                ", no cut-node splits"
-            };
-            let owners = if c.owner_helps_below {
-                "owners help below"
-            } else {
-                "owners help helpers"
-            };
-            format!(
-                "T{n}: depth >= {}, <= {} helpers, {late}{cuts}, {owners}, idle park {} us",
-                c.min_depth, c.max_helpers, c.idle_park_micros
-            )
-        })
+    let designs: Vec<String> = (bench.threads.iter().zip(&pools))
+        .map(|(n, pool)| format!("T{n}: {}", pool.describe_parallel()))
         .collect();
     out.text(&format!(
-        "smp-bench: depth {}, {count} positions, {} runs, hash {} MiB; split limits {}",
+        "smp-bench: depth {}, {count} positions, {} runs, hash {} MiB; {}",
         bench.depth,
         bench.runs.max(1),
         bench.hash_mb,
-        limits.join("; "),
+        designs.join("; "),
     ));
     // runs[r][t]: what thread count t did in run r.
     let mut runs: Vec<Vec<Totals>> = Vec::new();
@@ -186,7 +173,7 @@ pub fn run(bench: &SmpBench, out: &dyn Output) {
                 let total = &mut totals[t];
                 total.seconds.push(seconds);
                 total.nodes += outcome.nodes;
-                total.splits += outcome.splits;
+                total.stats += &pool.parallel_stats();
                 line.push_str(&format!(
                     "  T{threads} {seconds:7.3}s {:>10} nodes",
                     outcome.nodes
@@ -214,32 +201,44 @@ fn summarize(bench: &SmpBench, runs: &[Vec<Totals>], out: &dyn Output) {
         let time = per_run(&|r| r[t].time());
         let nodes = per_run(&|r| r[t].nodes as f64);
         let nps = per_run(&|r| r[t].nodes as f64 / r[t].time().max(1e-9));
-        let thread_seconds = |r: &[Totals]| 1e6 * r[t].time() * threads as f64;
-        let share = |micros: &dyn Fn(&SplitSummary) -> u64| {
-            per_run(&|r| 100.0 * micros(&r[t].splits) as f64 / thread_seconds(r).max(1e-9))
+        let thread_micros = |r: &[Totals]| 1e6 * r[t].time() * threads as f64;
+        // The design's counters, each read as it says: a count, a share of the threads'
+        // time, or a share of the nodes.
+        let names: Vec<&str> = runs[0][t].stats.counters.iter().map(|c| c.0).collect();
+        let measured: Vec<String> = names
+            .iter()
+            .map(|&name| {
+                let of = |r: &[Totals]| r[t].stats.get(name);
+                match of(&runs[0]) {
+                    Some(Measure::Count(_)) => {
+                        let n = per_run(&|r| of(r).map_or(0.0, |m| m.value() as f64));
+                        format!("{name} {n:.0}")
+                    }
+                    Some(Measure::ThreadMicros(_)) => {
+                        let share = per_run(&|r| {
+                            let micros = of(r).map_or(0.0, |m| m.value() as f64);
+                            100.0 * micros / thread_micros(r).max(1e-9)
+                        });
+                        format!("{name} {share:.2}% of thread time")
+                    }
+                    _ => {
+                        let share = per_run(&|r| {
+                            let nodes = of(r).map_or(0.0, |m| m.value() as f64);
+                            100.0 * nodes / r[t].nodes.max(1) as f64
+                        });
+                        format!("{name} {share:.1}% of nodes")
+                    }
+                }
+            })
+            .collect();
+        let measured = if measured.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", measured.join(", "))
         };
-        let idle = share(&|s| s.idle_micros);
-        let owner_idle = share(&|s| s.owner_idle_micros);
-        let lock_wait = share(&|s| s.lock_wait_micros);
-        let split_lock_wait = share(&|s| s.split_lock_wait_micros);
-        let of_nodes = |count: &dyn Fn(&SplitSummary) -> u64| {
-            per_run(&|r| 100.0 * count(&r[t].splits) as f64 / r[t].nodes.max(1) as f64)
-        };
-        let wasted = of_nodes(&|s| s.wasted_nodes);
-        let helper_nodes = of_nodes(&|s| s.helper_nodes);
-        let splits = per_run(&|r| r[t].splits.splits as f64);
-        let root_splits = per_run(&|r| r[t].splits.root_splits as f64);
-        let late_joins = per_run(&|r| r[t].splits.late_joins as f64);
-        let helpers = per_run(&|r| r[t].splits.helpers as f64 / r[t].splits.splits.max(1) as f64);
-        let cutoffs = per_run(&|r| r[t].splits.cutoffs as f64);
         out.text(&format!(
             "Threads {threads}: time-to-depth speedup {:.2}x (median of {} runs; {spread}), \
-             time {time:.2}s, nodes {nodes:.0} (overhead {:+.1}%), nps {nps:.0} ({:.2}x), \
-             splits {splits:.0} ({root_splits:.0} at the root, {late_joins:.0} late joins), \
-             helpers/split {helpers:.2}, cutoffs {cutoffs:.0}, helper nodes {helper_nodes:.1}%, \
-             wasted nodes {wasted:.1}%, idle {idle:.1}% ({owner_idle:.1}% owners waiting \
-             for helpers) and lock wait {lock_wait:.2}% \
-             ({split_lock_wait:.2}% at split points) of thread time",
+             time {time:.2}s, nodes {nodes:.0} (overhead {:+.1}%), nps {nps:.0} ({:.2}x){measured}",
             median(speedups),
             runs.len(),
             100.0 * (nodes / base_nodes.max(1.0) - 1.0),
@@ -254,37 +253,43 @@ mod tests {
 
     #[test]
     fn overrides_change_only_what_they_name() {
-        let none = SplitOverrides::default();
-        assert_eq!(none.config(16), SplitConfig::for_threads(16));
-        let depth = SplitOverrides {
+        assert!(SplitOverrides::default().settings().is_empty());
+        let some = SplitOverrides {
             min_depth: Some(9),
             no_late_join: true,
-            ..SplitOverrides::default()
-        };
-        let config = depth.config(2);
-        assert_eq!((config.min_depth, config.late_join), (9, false));
-        assert!(config.cut_node_splits);
-        let all_nodes = SplitOverrides {
-            no_cut_node_splits: true,
-            ..SplitOverrides::default()
-        };
-        assert!(!all_nodes.config(8).cut_node_splits);
-        assert_eq!(config.max_helpers, SplitConfig::for_threads(2).max_helpers);
-        let park = SplitOverrides {
             idle_park_micros: Some(1000),
             ..SplitOverrides::default()
         };
-        assert_eq!(park.config(16).idle_park_micros, 1000);
-        assert!(!park.config(16).owner_helps_below);
-        let below = SplitOverrides {
-            owner_helps_below: true,
-            ..SplitOverrides::default()
-        };
-        assert!(below.config(16).owner_helps_below);
         assert_eq!(
-            park.config(16).min_depth,
-            SplitConfig::for_threads(16).min_depth
+            some.settings(),
+            [
+                ("min_depth", 9),
+                ("late_join", 0),
+                ("idle_park_micros", 1000)
+            ]
         );
+        let all = SplitOverrides {
+            max_helpers: Some(4),
+            no_cut_node_splits: true,
+            owner_helps_below: true,
+            ..some
+        };
+        let mut pool = ThreadPool::new(2);
+        for (name, value) in all.settings() {
+            pool.set_parallel_setting(name, value)
+                .expect("a split-point setting");
+        }
+        let described = pool.describe_parallel();
+        assert!(
+            described.contains("depth >= 9, <= 4 helpers, no late join"),
+            "{described}"
+        );
+        assert!(
+            described.contains("no cut-node splits, owners help below"),
+            "{described}"
+        );
+        pool.set_parallel_mode(ParallelMode::LazySmp);
+        assert!(pool.set_parallel_setting("min_depth", 9).is_err());
     }
 
     #[test]

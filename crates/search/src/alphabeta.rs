@@ -11,6 +11,30 @@ use crate::score::{MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
 use crate::smp::split_point::{ListedMoves, SplitWork};
 
+/// What a node's preamble (table, tablebases, static evaluation, pruning before any move)
+/// hands its move loop.
+struct Prepared {
+    /// The node as its moves see it (depth after internal iterative reduction).
+    ctx: NodeContext,
+    /// The window's lower bound after mate distance pruning.
+    alpha: i32,
+    key: u64,
+    hit: Option<TtHit>,
+    tt_move: Option<Move>,
+    /// The move a singular-extension search leaves out.
+    excluded: Option<Move>,
+    /// The static evaluation before correction (`SCORE_NONE` in check).
+    raw_eval: i32,
+}
+
+/// How a node's preamble ends.
+enum Preamble {
+    /// The node is settled without searching a move.
+    Settled(i32),
+    /// Its moves are to be searched.
+    Moves(Prepared),
+}
+
 /// What the singular-extension search says about the hash move.
 enum Singular {
     /// Search it this many plies deeper (negative: shallower).
@@ -25,25 +49,43 @@ impl Searcher<'_> {
     pub(crate) fn negamax(
         &mut self,
         pos: &Position,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
-        let pv_node = beta - alpha > 1;
         if let Some(score) = self.settled_on_entry(pos, ply) {
             return score;
         }
+        match self.preamble(pos, depth, (alpha, beta), ply, cut_node) {
+            Preamble::Settled(score) => score,
+            Preamble::Moves(node) => self.search_moves(pos, node),
+        }
+    }
+
+    /// The node's steps before its moves: mate distance pruning, the table and the
+    /// tablebases, the static evaluation, reverse futility and null-move pruning, and
+    /// internal iterative reduction. Either settles the node or prepares its move loop.
+    #[inline]
+    fn preamble(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        (mut alpha, mut beta): (i32, i32),
+        ply: usize,
+        cut_node: bool,
+    ) -> Preamble {
+        let pv_node = beta - alpha > 1;
         let in_check = pos.in_check();
         // Mate distance pruning: no line from here can beat a mate found nearer the root.
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
-            return alpha;
+            return Preamble::Settled(alpha);
         }
 
         // A singular-extension search of this node leaves one move out: the table's score,
@@ -51,14 +93,14 @@ impl Searcher<'_> {
         // static evaluation is).
         let excluded = self.worker.stack[ply].excluded;
         let key = pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.shared.tt.probe(key, ply);
         let tt_move = hit
             .and_then(|h| Move::from_raw(h.mv))
             .filter(|_| excluded.is_none());
         if let Some(h) = hit {
             let usable = h.bound.settles(h.score, alpha, beta);
             if !pv_node && excluded.is_none() && h.depth >= depth && usable {
-                return h.score;
+                return Preamble::Settled(h.score);
             }
         }
         let tablebase = excluded
@@ -66,7 +108,7 @@ impl Searcher<'_> {
             .then(|| self.probe_tablebase(pos, depth, (alpha, beta), ply))
             .flatten();
         if let Some(score) = tablebase {
-            return score;
+            return Preamble::Settled(score);
         }
 
         let raw_eval = if in_check {
@@ -91,7 +133,7 @@ impl Searcher<'_> {
             if depth <= p.rfp_max_depth()
                 && let Some(score) = reverse_futility(eval, beta, margin)
             {
-                return score;
+                return Preamble::Settled(score);
             }
             // Null move: if passing still fails high, a real move will too (not in pawn
             // endings, where zugzwang makes passing the best option).
@@ -111,7 +153,7 @@ impl Searcher<'_> {
                     -s.negamax(child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node)
                 });
                 if self.aborted() {
-                    return 0;
+                    return Preamble::Settled(0);
                 }
                 if score >= beta {
                     // Neither a mate nor a table win is proven by passing.
@@ -122,13 +164,13 @@ impl Searcher<'_> {
                     };
                     // Deep down, verify with a reduced normal search: zugzwang can fool it.
                     if depth < verify_depth {
-                        return score;
+                        return Preamble::Settled(score);
                     }
                     self.worker.stack[ply].no_null = true;
                     let verified = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false);
                     self.worker.stack[ply].no_null = false;
                     if verified >= beta {
-                        return score;
+                        return Preamble::Settled(score);
                     }
                 }
             }
@@ -144,12 +186,48 @@ impl Searcher<'_> {
             depth -= 1;
         }
 
+        let ctx = NodeContext {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            cut_node,
+            in_check,
+            eval,
+            improving,
+            mover: Mover::of(pos),
+        };
+        Preamble::Moves(Prepared {
+            ctx,
+            alpha,
+            key,
+            hit,
+            tt_move,
+            excluded,
+            raw_eval,
+        })
+    }
+
+    /// The node's move loop: its moves in order, pruned, extended, searched (shared with
+    /// other threads where the parallel design allows), then the table and the correction
+    /// history updated.
+    #[inline]
+    fn search_moves(&mut self, pos: &Position, prepared: Prepared) -> i32 {
+        let (ctx, hit, excluded) = (prepared.ctx, prepared.hit, prepared.excluded);
+        let NodeContext {
+            depth,
+            beta,
+            ply,
+            cut_node,
+            in_check,
+            mover,
+            ..
+        } = ctx;
         let previous = (ply > 0)
             .then(|| self.worker.stack[ply - 1])
             .and_then(|p| Some((p.moved?, p.mv?)));
-        let mover = Mover::of(pos);
         let hints = OrderingHints {
-            tt_move,
+            tt_move: prepared.tt_move,
             killers: self.worker.stack[ply].killers.moves(),
             countermove: previous
                 .and_then(|(piece, mv)| self.worker.history.countermove(piece, mv.to())),
@@ -162,19 +240,8 @@ impl Searcher<'_> {
         self.worker.stack[ply + 1].killers = Killers::default();
         self.worker.stack[ply + 1].no_null = false;
 
-        let ctx = NodeContext {
-            depth,
-            beta,
-            ply,
-            pv_node,
-            cut_node,
-            in_check,
-            eval,
-            improving,
-            mover,
-        };
-        let original_alpha = alpha;
-        let mut node = LoopState::start(alpha);
+        let original_alpha = prepared.alpha;
+        let mut node = LoopState::start(original_alpha);
         let mut any_move = false;
 
         while let Some(picked) = picker.next_move(pos, &self.worker.history, &self.params) {
@@ -224,17 +291,17 @@ impl Searcher<'_> {
             return best_score;
         }
         let bound = self.store(
-            key,
+            prepared.key,
             (node.best_move, best_score),
             (original_alpha, beta),
-            raw_eval,
+            prepared.raw_eval,
             depth,
             ply,
         );
         if !in_check && node.best_move.is_none_or(|mv| pos.is_quiet(mv)) {
             self.worker.correction.update(
                 pos,
-                (depth, raw_eval),
+                (depth, prepared.raw_eval),
                 (best_score, bound),
                 &self.params,
             );
@@ -405,7 +472,8 @@ impl Searcher<'_> {
         };
         let stored_eval = if eval == SCORE_NONE { EVAL_NONE } else { eval };
         let mv = best_move.map_or(0, Move::to_raw);
-        self.tt
+        self.shared
+            .tt
             .store(key, mv, best_score, stored_eval, depth, bound, ply);
         bound
     }
@@ -423,13 +491,14 @@ impl Searcher<'_> {
         (alpha, beta): (i32, i32),
         ply: usize,
     ) -> Option<i32> {
-        let (score, bound) = self.tb?.probe(pos, depth, ply)?;
+        let (score, bound) = self.shared.tb?.probe(pos, depth, ply)?;
         if !bound.settles(score, alpha, beta) {
             return None;
         }
         // Deeper than any search of this node would go: the tables' answer is final.
         let depth = (depth + 6).min(MAX_PLY as i32 - 1);
-        self.tt
+        self.shared
+            .tt
             .store(pos.key(), 0, score, EVAL_NONE, depth, bound, ply);
         Some(score)
     }
@@ -454,11 +523,14 @@ mod tests {
             searcher.worker.stack[1].excluded = Some(only);
             let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
             assert_eq!(score, -INFINITE);
-            assert!(searcher.tt.probe(pos.key(), 1).is_none(), "nothing stored");
+            assert!(
+                searcher.shared.tt.probe(pos.key(), 1).is_none(),
+                "nothing stored"
+            );
             searcher.worker.stack[1].excluded = None;
             let score = searcher.negamax(&pos, 4, -100, -99, 1, true);
             assert!(score > -INFINITE);
-            let stored = searcher.tt.probe(pos.key(), 1);
+            let stored = searcher.shared.tt.probe(pos.key(), 1);
             assert!(stored.is_some(), "the whole node is stored");
         });
     }

@@ -11,20 +11,28 @@ use tt::TranspositionTable;
 
 use crate::control::SearchControl;
 use crate::event::SearchEvent;
+use crate::lazy::LazyJob;
+use crate::parallel::Design;
 use crate::request::{SearchOutcome, SearchRequest};
+use crate::role::ThreadRole;
 use crate::root::{MAX_DEPTH, RootSearch};
 use crate::root_move::RootMove;
 use crate::score::{INFINITE, MAX_PLY, mated_in};
 use crate::searcher::Searcher;
-use crate::smp::pool_state::PoolState;
-use crate::smp::stats::SplitSummary;
+use crate::shared::{SharedState, ThreadCounters};
 use crate::tablebase::SearchTablebases;
 use crate::worker::Worker;
 
 /// The pool's threads other than the main one, as a search's driver starts and ends them.
 pub(crate) trait OtherThreads {
-    /// Starts them on the search (they probe the tables with `tb`); returns how many started.
-    fn start(&mut self, tb: Arc<SearchTablebases>) -> usize;
+    /// Starts them on the search (they probe the tables with `tb`, their clock started at
+    /// `start`, and `job` tells them the root); returns how many started.
+    fn start(
+        &mut self,
+        tb: Arc<SearchTablebases>,
+        start: Instant,
+        job: &dyn Fn() -> LazyJob,
+    ) -> usize;
     /// Waits until the `started` threads have finished their part of the search.
     fn join(&mut self, started: usize);
 }
@@ -33,7 +41,7 @@ pub(crate) trait OtherThreads {
 struct Alone;
 
 impl OtherThreads for Alone {
-    fn start(&mut self, _: Arc<SearchTablebases>) -> usize {
+    fn start(&mut self, _: Arc<SearchTablebases>, _: Instant, _: &dyn Fn() -> LazyJob) -> usize {
         0
     }
 
@@ -51,19 +59,28 @@ impl Worker {
         control: &SearchControl,
         on_event: &mut dyn FnMut(SearchEvent<'_>),
     ) -> SearchOutcome {
-        let pool = PoolState::new(1);
-        drive(request, tt, control, &pool, self, on_event, &mut Alone)
+        let threads = ThreadCounters::new(1);
+        let design = Design::Sequential;
+        drive(
+            request,
+            tt,
+            control,
+            (&design, &threads),
+            self,
+            on_event,
+            &mut Alone,
+        )
     }
 }
 
-/// The whole of one search, on the caller's thread as thread 0 of `pool` with `worker`;
-/// `others` are the pool's other threads. With `go infinite` or `go ponder` it does not return
+/// The whole of one search, on the caller's thread as thread 0 of `threads` with `worker`,
+/// the threads sharing the work by `design`; `others` are the pool's other threads. With `go infinite` or `go ponder` it does not return
 /// before `stop` (or `ponderhit`), as UCI requires, even when the search itself has finished.
 pub(crate) fn drive(
     request: &SearchRequest,
     tt: &TranspositionTable,
     control: &SearchControl,
-    pool: &PoolState,
+    (design, threads): (&Design, &ThreadCounters),
     worker: &mut Worker,
     on_event: &mut dyn FnMut(SearchEvent<'_>),
     others: &mut dyn OtherThreads,
@@ -83,7 +100,8 @@ pub(crate) fn drive(
     };
 
     tt.new_search();
-    pool.reset();
+    threads.reset();
+    design.begin();
     // The search's clock starts here: time spent before the first iteration (the tables at the
     // root) counts against its budget.
     let clock_start = Instant::now();
@@ -103,6 +121,10 @@ pub(crate) fn drive(
     let mut tb = SearchTablebases::new(request.tablebases.as_ref());
     tb.rank_root(&root, &worker.keys, &mut moves, control, root_wait);
     let tb = Arc::new(tb);
+    let max_depth = request
+        .limits
+        .depth
+        .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
 
     let (outcome, spending) = if moves.is_empty() {
         let score = if root.in_check() { mated_in(0) } else { 0 };
@@ -112,22 +134,24 @@ pub(crate) fn drive(
             score,
             depth: 0,
             nodes: 0,
-            splits: SplitSummary::default(),
         };
         (outcome, None)
     } else {
-        pool.register(0);
-        pool.slots[0].lock().searching = true;
-        let started = others.start(Arc::clone(&tb));
-        // Ends the other threads' `ThreadWait` however the root search ends, a panic included.
-        let shut_down = ShutDown(pool);
-        let mut searcher = worker.searcher(tt, control, pool, 0, Some(tm));
-        searcher.start = clock_start;
-        searcher.tb = Some(&tb);
+        let job = || LazyJob {
+            root: root.clone(),
+            moves: moves.clone(),
+            keys: worker.keys.clone(),
+            max_depth,
+        };
+        let started = others.start(Arc::clone(&tb), clock_start, &job);
+        // Ends the other threads' part however the root search ends, a panic included.
+        let shut_down = ShutDown(design, threads);
+        let shared = SharedState::new(tt, control, Some(&tb), threads, clock_start);
+        let link = design.link(0);
+        let mut searcher = worker.searcher(shared, 0, ThreadRole::main(tm), link);
         searcher.refresh_accumulator(&root, 0);
-        let outcome = run_root(&mut searcher, request, root, moves, on_event);
-        let spending =
-            (searcher.main.as_ref()).and_then(|main| main.tm.spending(clock_start.elapsed()));
+        let outcome = run_root(&mut searcher, request, root, moves, max_depth, on_event);
+        let spending = searcher.role.spending(clock_start.elapsed());
         drop(shut_down);
         others.join(started);
         (outcome, spending)
@@ -135,10 +159,6 @@ pub(crate) fn drive(
     if let Some(spending) = spending {
         worker.pace.record(&spending);
     }
-    let outcome = SearchOutcome {
-        splits: pool.summary(),
-        ..outcome
-    };
 
     // UCI: after `go infinite` or `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
     while !control.stop_requested()
@@ -162,12 +182,12 @@ fn root_wait_limit(tm: &TimeManager, started: Instant) -> Option<Instant> {
         .map(|budget| started + budget.optimum / ROOT_WAIT_SHARE)
 }
 
-/// Tells every thread of the pool that the search is over when dropped.
-struct ShutDown<'a>(&'a PoolState);
+/// Tells every other thread that the search is over when dropped.
+struct ShutDown<'a>(&'a Design, &'a ThreadCounters);
 
 impl Drop for ShutDown<'_> {
     fn drop(&mut self) {
-        self.0.shut_down();
+        self.0.end(self.1);
     }
 }
 
@@ -177,28 +197,15 @@ fn run_root(
     request: &SearchRequest,
     root: Position,
     moves: Vec<RootMove>,
+    max_depth: i32,
     on_event: &mut dyn FnMut(SearchEvent<'_>),
 ) -> SearchOutcome {
-    let max_depth = request
-        .limits
-        .depth
-        .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
     // A weaker level's choices: how many lines to search, then which to play.
     let mut rng = Rng::new(request.seed);
-    let mut root_search = RootSearch {
-        searcher,
-        root,
-        moves,
-        // A weaker level needs several lines to choose among.
-        multipv: request.multipv.max(request.strength.lines(&mut rng)),
-        completed_depth: 0,
-        best_move_changes: 0,
-        completed: None,
-        completed_lines: Vec::new(),
-        shown_best: None,
-        on_event,
-    };
-    root_search.run(max_depth);
+    // A weaker level needs several lines to choose among.
+    let multipv = request.multipv.max(request.strength.lines(&mut rng));
+    let mut root_search = RootSearch::new(searcher, root, moves, multipv, on_event);
+    root_search.run(1, max_depth);
     if !request.strength.is_full() {
         root_search.choose_weaker(request.strength, &mut rng);
     }
@@ -214,6 +221,5 @@ fn run_root(
         },
         depth: root_search.completed_depth.max(0) as u32,
         nodes: root_search.searcher.total_nodes(),
-        splits: SplitSummary::default(),
     }
 }

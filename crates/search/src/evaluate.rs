@@ -104,7 +104,7 @@ mod tests {
 
     use super::checks;
     use crate::score::MAX_PLY;
-    use crate::{SearchControl, SearchRequest, ThreadPool};
+    use crate::{Measure, ParallelMode, SearchControl, SearchRequest, ThreadPool};
     use movegen::Position;
 
     const POSITIONS: &[&str] = &[
@@ -116,14 +116,16 @@ mod tests {
     ];
 
     /// Searches with the network on one and two threads return a legal move, and every
-    /// evaluation on every thread (a helper's at a split point included) had the accumulator
-    /// a refresh gives.
+    /// evaluation on every thread (a helper's at a split point or a Lazy SMP helper's root
+    /// included) had the accumulator a refresh gives.
     #[test]
     fn searches_with_the_network_play_legal_moves_with_exact_accumulators() {
         let network = Network::embedded_shared();
         let drifts_before = checks::DRIFTS.load(Relaxed);
-        for threads in [1, 2] {
+        let split = ParallelMode::SplitPoints;
+        for (threads, mode) in [(1, split), (2, split), (2, ParallelMode::LazySmp)] {
             let mut pool = ThreadPool::new(threads);
+            pool.set_parallel_mode(mode);
             pool.set_network(Some(Arc::clone(&network)));
             let mut helper_nodes = 0;
             let evaluations_before = checks::EVALUATIONS.load(Relaxed);
@@ -139,10 +141,11 @@ mod tests {
                 let outcome = pool.search(&request, &tt, &control, &mut |_| {});
                 let best = outcome.best_move.expect("a move");
                 assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
-                helper_nodes += outcome.splits.helper_nodes;
+                let stats = pool.parallel_stats();
+                helper_nodes += stats.get("helper nodes").map_or(0, Measure::value);
             }
             assert!(checks::EVALUATIONS.load(Relaxed) > evaluations_before + 10_000);
-            if threads > 1 {
+            if threads > 1 && mode == split {
                 assert!(helper_nodes > 0, "no helper joined a split point");
             }
         }

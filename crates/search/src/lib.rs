@@ -5,7 +5,11 @@
 //! searches), builds a [`SearchRequest`], runs [`ThreadPool::search`] on a thread of its own,
 //! and steers it through a shared [`SearchControl`]; results arrive as [`SearchEvent`]s and a
 //! final [`SearchOutcome`]. A one-thread search needs no pool: [`Worker::search`] runs one on
-//! the calling thread with a table and controls it only borrows:
+//! the calling thread with a table and controls it only borrows. How the pool's threads share
+//! the work is its [`ParallelMode`]; what the design measured comes from
+//! [`ThreadPool::parallel_stats`].
+//!
+//! A mate in one found by one thread:
 //!
 //! ```
 //! use movegen::Position;
@@ -28,11 +32,14 @@
 //!   `event`, `strength` (skill levels' move choice), `wdl` (the win-draw-loss model); the
 //!   network's accumulators are `nnue`'s (`nnue::AccumulatorStack`, kept by the worker);
 //! - `set_aside` (a waiting owner's line), `worker` (one thread's state between searches),
-//!   `tablebase`, `smp::split_point`, `smp::pool_state`, `smp::link`, `request`;
+//!   `tablebase`, `shared` (what a search's threads share), `role` (the main thread's clock as
+//!   an object), `smp::split_point`, `smp::pool_state`, `smp::link`, `parallel::link` (a
+//!   searcher's link to the parallel design), `request`;
 //! - `searcher` (a worker's view of one search) and the search over it: `alphabeta`,
-//!   `pruning`, `quiescence`, `move_loop`, `make_move`, `evaluate`, with the parallel search's
-//!   side in `smp::split` and `smp::wait`;
-//! - `root` (the iterations at the root), `driver` (one whole search), `smp::pool` (the
+//!   `pruning`, `quiescence`, `move_loop`, `make_move`, `evaluate`, with the split points' side
+//!   in `smp::split` and `smp::wait`;
+//! - `root` (the iterations at the root), `lazy` (a Lazy SMP helper's root), `parallel` (the
+//!   seam: which design a pool runs), `driver` (one whole search), `thread_pool` (the
 //!   threads kept between searches).
 
 mod alphabeta;
@@ -43,38 +50,43 @@ mod driver;
 mod evaluate;
 mod event;
 mod history;
+mod lazy;
 mod make_move;
 mod move_loop;
 mod movepick;
 mod node;
+mod parallel;
 mod params;
 mod pruning;
 mod pv;
 mod quiescence;
 mod request;
+mod role;
 mod root;
 mod root_move;
 mod score;
 mod searcher;
 mod see;
 mod set_aside;
+mod shared;
 mod smp;
 mod stack;
 mod strength;
 mod tablebase;
+mod thread_pool;
 mod wdl;
 mod worker;
 
 pub use control::SearchControl;
 pub use event::{IterationInfo, ScoreBound, SearchEvent};
 pub use history::History;
+pub use parallel::mode::{ParallelMode, UnknownSetting};
+pub use parallel::stats::{Measure, ParallelStats};
 pub use params::{PARAMS, ParamError, ParamSpec, SearchParams, find_param};
 pub use request::{SearchOutcome, SearchRequest};
 pub use score::{UciScore, mate_in, mated_in};
-pub use smp::config::{MAX_HELPERS_PER_SPLIT, MAX_SPLITS_PER_THREAD, MIN_SPLIT_DEPTH, SplitConfig};
-pub use smp::pool::{MAX_THREADS, ThreadPool};
-pub use smp::stats::SplitSummary;
 pub use strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 pub use tablebase::TablebaseConfig;
+pub use thread_pool::{MAX_THREADS, ThreadPool};
 pub use wdl::{Wdl, material};
 pub use worker::Worker;

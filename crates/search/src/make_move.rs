@@ -34,7 +34,7 @@ impl Searcher<'_> {
         child.play(mv);
         // The child's first look is into the table: its bucket (and, for its evaluation, its
         // correction entries) load during the child's first steps.
-        self.tt.prefetch(child.key());
+        self.shared.tt.prefetch(child.key());
         self.worker.correction.prefetch(&child);
         self.accumulator_play(pos, mv, ply);
         self.worker.keys.push(child.key());
@@ -55,7 +55,7 @@ impl Searcher<'_> {
     ) -> R {
         let mut child = pos.clone();
         child.play_null();
-        self.tt.prefetch(child.key());
+        self.shared.tt.prefetch(child.key());
         let stack = &mut self.worker.stack;
         stack[ply].mv = None;
         stack[ply].moved = None;

@@ -21,7 +21,7 @@ impl Searcher<'_> {
         let in_check = pos.in_check();
         let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.shared.tt.probe(key, ply);
         if let Some(h) = hit {
             let usable = h.bound.settles(h.score, alpha, beta);
             if !pv_node && usable {

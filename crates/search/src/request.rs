@@ -3,7 +3,6 @@
 use movegen::{Move, Position};
 use timeman::{Limits, TimeOptions};
 
-use crate::smp::stats::SplitSummary;
 use crate::strength::Strength;
 use crate::tablebase::TablebaseConfig;
 
@@ -62,6 +61,4 @@ pub struct SearchOutcome {
     pub depth: u32,
     /// Nodes searched, all threads.
     pub nodes: u64,
-    /// What the parallel search did.
-    pub splits: SplitSummary,
 }

@@ -41,11 +41,33 @@ pub(crate) struct RootSearch<'s, 'a> {
     pub on_event: &'s mut dyn FnMut(SearchEvent<'_>),
 }
 
-impl RootSearch<'_, '_> {
-    /// Iterative deepening until a limit or the time manager says stop.
-    pub fn run(&mut self, max_depth: i32) {
+impl<'s, 'a> RootSearch<'s, 'a> {
+    /// The root `root` with `moves` to search, `multipv` lines, before any iteration.
+    pub fn new(
+        searcher: &'s mut Searcher<'a>,
+        root: Position,
+        moves: Vec<RootMove>,
+        multipv: usize,
+        on_event: &'s mut dyn FnMut(SearchEvent<'_>),
+    ) -> RootSearch<'s, 'a> {
+        RootSearch {
+            searcher,
+            root,
+            moves,
+            multipv,
+            completed_depth: 0,
+            best_move_changes: 0,
+            completed: None,
+            completed_lines: Vec::new(),
+            shown_best: None,
+            on_event,
+        }
+    }
+
+    /// Iterative deepening from depth `first` until a limit or the time manager says stop.
+    pub fn run(&mut self, first: i32, max_depth: i32) {
         let multipv = self.multipv.clamp(1, self.moves.len().max(1));
-        for depth in 1..=max_depth.min(MAX_DEPTH) {
+        for depth in first..=max_depth.min(MAX_DEPTH) {
             self.best_move_changes = 0;
             for rm in &mut self.moves {
                 rm.previous_score = if rm.score == -INFINITE {
@@ -76,9 +98,7 @@ impl RootSearch<'_, '_> {
             self.completed_lines.clear();
             self.completed_lines
                 .extend(self.moves[..multipv].iter().map(|rm| (rm.mv, rm.score)));
-            if let Some(main) = &mut self.searcher.main {
-                main.time_checks_enabled = true;
-            }
+            self.searcher.role.enable_time_checks();
             for pv_index in 0..multipv {
                 self.report(pv_index, ScoreBound::Exact, depth);
             }
@@ -152,11 +172,8 @@ impl RootSearch<'_, '_> {
             root_moves: self.moves.len(),
             others_mated,
         };
-        let elapsed = self.searcher.start.elapsed();
-        match &mut self.searcher.main {
-            Some(main) => main.tm.on_iteration(&report, elapsed),
-            None => IterationVerdict::Continue,
-        }
+        let elapsed = self.searcher.shared.start.elapsed();
+        self.searcher.role.on_iteration(&report, elapsed)
     }
 
     /// Searches the line `pv_index` with a window around its last score, widening on failure.
@@ -200,7 +217,7 @@ impl RootSearch<'_, '_> {
         let mut node = LoopState::start(alpha);
         for i in pv_index..self.moves.len() {
             let mv = self.moves[i].mv;
-            let elapsed = self.searcher.start.elapsed();
+            let elapsed = self.searcher.shared.start.elapsed();
             if elapsed > Duration::from_secs(1) {
                 (self.on_event)(SearchEvent::CurrMove {
                     depth: depth as u32,
@@ -263,7 +280,7 @@ impl RootSearch<'_, '_> {
     }
 
     fn report_bound(&mut self, pv_index: usize, bound: ScoreBound, depth: i32) {
-        if self.searcher.start.elapsed() > Duration::from_secs(1) {
+        if self.searcher.shared.start.elapsed() > Duration::from_secs(1) {
             self.report(pv_index, bound, depth);
         }
     }
@@ -286,6 +303,7 @@ impl RootSearch<'_, '_> {
             multipv: pv_index + 1,
             score: UciScore(
                 self.searcher
+                    .shared
                     .tb
                     .map_or(score, |tb| tb.shown_score(score))
                     .clamp(-MATE, MATE),
@@ -293,9 +311,9 @@ impl RootSearch<'_, '_> {
             bound,
             nodes: self.searcher.total_nodes(),
             move_nodes: rm.nodes,
-            elapsed: self.searcher.start.elapsed(),
-            hashfull: self.searcher.tt.hashfull(),
-            tbhits: self.searcher.tb.map_or(0, |tb| tb.hits()),
+            elapsed: self.searcher.shared.start.elapsed(),
+            hashfull: self.searcher.shared.tt.hashfull(),
+            tbhits: self.searcher.shared.tb.map_or(0, |tb| tb.hits()),
             pv: rm.pv.clone(),
         };
         (self.on_event)(SearchEvent::Info(&info));

@@ -1,18 +1,13 @@
-//! `Searcher`: a worker's view of one search (the worker, the shared table and flags, its
-//! place in the pool, the clock on the main thread), the node-count check and draws.
-
-use std::time::Instant;
+//! `Searcher`: a worker's view of one search (the worker, what the search's threads share,
+//! its role and its link to the parallel design), the node-count check and draws.
 
 use movegen::Position;
 use nnue::Backend;
-use timeman::TimeManager;
-use tt::TranspositionTable;
 
-use crate::control::SearchControl;
+use crate::parallel::link::ThreadLink;
 use crate::params::SearchParams;
-use crate::smp::link::SmpLink;
-use crate::smp::pool_state::PoolState;
-use crate::tablebase::SearchTablebases;
+use crate::role::ThreadRole;
+use crate::shared::SharedState;
 use crate::worker::Worker;
 
 /// How often (in nodes) the clock and the stop flag are looked at: about every millisecond.
@@ -29,35 +24,17 @@ fn check_interval(node_limit: Option<u64>) -> u64 {
     })
 }
 
-/// What only the main thread has: the clock.
-#[derive(Debug)]
-pub(crate) struct MainThread {
-    pub tm: TimeManager,
-    /// Time limits apply only after the first iteration, so there is always a move to play.
-    pub time_checks_enabled: bool,
-    ponderhit_seen: bool,
-}
-
-impl MainThread {
-    pub fn new(tm: TimeManager) -> MainThread {
-        MainThread {
-            tm,
-            time_checks_enabled: false,
-            ponderhit_seen: false,
-        }
-    }
-}
-
 /// One thread's view of one search: its [`Worker`] with the shared state lent to it.
 #[derive(Debug)]
 pub(crate) struct Searcher<'a> {
-    pub tt: &'a TranspositionTable,
-    pub control: &'a SearchControl,
-    /// This thread's place in the parallel search: all the search sees of it.
-    pub smp: SmpLink<'a>,
-    /// The clock, on the main thread only.
-    pub main: Option<MainThread>,
-    pub start: Instant,
+    /// What every thread of the search shares.
+    pub shared: SharedState<'a>,
+    /// This thread's index among the search's threads; 0 is the main thread.
+    pub index: usize,
+    /// The main thread's clock, or a helper's nothing.
+    pub role: ThreadRole,
+    /// This thread's place in the parallel design: all the search sees of it.
+    pub parallel: ThreadLink<'a>,
     pub worker: &'a mut Worker,
     /// The worker's parameters, at hand.
     pub params: SearchParams,
@@ -65,9 +42,6 @@ pub(crate) struct Searcher<'a> {
     pub seldepth: usize,
     /// Set once the search must unwind; every result computed after it is discarded.
     pub stopped: bool,
-    /// Tablebase probing, shared by the search's threads; `None` outside a search's drive
-    /// (unit tests), which then probes nothing.
-    pub tb: Option<&'a SearchTablebases>,
     /// The instruction set the network runs on (chosen once per search).
     pub backend: Backend,
     /// The node-count check runs when `nodes & check_mask == 0`.
@@ -75,29 +49,26 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// Thread `index` of `pool` searching with `worker`; `main` on the main thread only.
+    /// Thread `index` of the search sharing `shared`, in `role`, linked to the parallel
+    /// design by `parallel`, searching with `worker`.
     pub fn new(
-        tt: &'a TranspositionTable,
-        control: &'a SearchControl,
-        pool: &'a PoolState,
+        shared: SharedState<'a>,
         index: usize,
-        main: Option<MainThread>,
+        role: ThreadRole,
+        parallel: ThreadLink<'a>,
         worker: &'a mut Worker,
     ) -> Searcher<'a> {
-        let check_mask = check_interval(main.as_ref().and_then(|m| m.tm.node_limit())) - 1;
         Searcher {
-            tt,
-            control,
-            check_mask,
-            smp: SmpLink::new(pool, index),
-            main,
-            start: Instant::now(),
+            shared,
+            index,
+            check_mask: check_interval(role.node_limit()) - 1,
+            role,
+            parallel,
             params: worker.params,
             worker,
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            tb: None,
             backend: Backend::best(),
         }
     }
@@ -111,42 +82,40 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread
-    /// looks at the clock (the others have none); it tells the others through the pool's
-    /// `abort` flag.
+    /// Sets `stopped` if a stop was requested or a limit is reached. Only the main thread's
+    /// role looks at the clock (a helper's has none); it tells the others through the shared
+    /// stop flag.
     pub fn check_limits(&mut self) {
-        self.smp.publish_nodes(self.nodes);
-        if self.control.stop_requested() || self.smp.abort_requested() {
+        self.publish_nodes();
+        let shared = self.shared;
+        if shared.control.stop_requested() || shared.threads.abort_requested() {
             self.stopped = true;
             return;
         }
-        if self.main.is_none() {
-            return;
-        }
-        let (nodes, elapsed) = (self.total_nodes(), self.start.elapsed());
-        let Some(main) = &mut self.main else {
-            return;
-        };
-        if !main.ponderhit_seen && self.control.ponderhit_received() {
-            main.ponderhit_seen = true;
-            main.tm.on_ponderhit();
-        }
-        if main.time_checks_enabled && main.tm.should_stop_now(elapsed, nodes) {
+        let (index, own) = (self.index, self.nodes);
+        let progress = || (shared.start.elapsed(), shared.threads.total(index, own));
+        if self.role.out_of_time(shared.control, progress) {
             self.stopped = true;
-            self.smp.request_abort();
+            shared.threads.request_abort();
         }
+    }
+
+    /// Publishes this thread's node count for the others.
+    pub fn publish_nodes(&self) {
+        self.shared.threads.publish(self.index, self.nodes);
     }
 
     /// Nodes of all threads: this thread's exact count plus the others' last published ones.
     pub fn total_nodes(&self) -> u64 {
-        self.smp.total_nodes(self.nodes)
+        self.shared.threads.total(self.index, self.nodes)
     }
 
-    /// Whether this thread must unwind: the search is stopping, or a split point above it had
-    /// a cutoff. Results computed after this turns true are discarded.
+    /// Whether this thread must unwind: the search is stopping, or the parallel design says
+    /// its work is useless (a split point above it had a cutoff). Results computed after this
+    /// turns true are discarded.
     #[inline]
     pub fn aborted(&self) -> bool {
-        self.stopped || self.smp.should_stop()
+        self.stopped || self.parallel.should_stop()
     }
 
     /// Whether the current position (the last key), the node at `ply`, repeats an earlier one
@@ -173,26 +142,30 @@ impl<'a> Searcher<'a> {
 }
 
 impl Worker {
-    /// A view of this worker for one search, as thread `index` of `pool`; `tm` on the main
-    /// thread only.
+    /// A view of this worker for one search, as thread `index` sharing `shared` in `role`,
+    /// linked to the parallel design by `parallel`.
     pub(crate) fn searcher<'a>(
         &'a mut self,
-        tt: &'a TranspositionTable,
-        control: &'a SearchControl,
-        pool: &'a PoolState,
+        shared: SharedState<'a>,
         index: usize,
-        tm: Option<TimeManager>,
+        role: ThreadRole,
+        parallel: ThreadLink<'a>,
     ) -> Searcher<'a> {
-        Searcher::new(tt, control, pool, index, tm.map(MainThread::new), self)
+        Searcher::new(shared, index, role, parallel, self)
     }
 
-    /// Runs `f` on this worker's searcher as the unit tests set it up: thread 0 of one, a
-    /// fresh 1 MiB table (`searcher.tt`), no time manager, no stop.
+    /// Runs `f` on this worker's searcher as the unit tests set it up: the main thread of
+    /// one, a fresh 1 MiB table (`searcher.shared.tt`), no time manager, no stop.
     #[cfg(test)]
     pub(crate) fn with_test_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher<'_>) -> R) -> R {
-        let tt = TranspositionTable::new(1).expect("table");
-        let (control, pool) = (SearchControl::default(), PoolState::new(1));
-        f(&mut self.searcher(&tt, &control, &pool, 0, None))
+        use crate::shared::test_support::TestShared;
+        let parts = TestShared::new(1);
+        f(&mut self.searcher(
+            parts.shared(),
+            0,
+            ThreadRole::Helper,
+            ThreadLink::Independent,
+        ))
     }
 }
 

@@ -6,8 +6,8 @@
 //! position keys, the lines it sets aside while it helps at another split point, its search
 //! parameters with their reduction table, and (the main thread's) the time manager's pace.
 //! With a network to evaluate with, it keeps the network's accumulator for each ply of the
-//! line (`nnue::AccumulatorStack`). It borrows nothing: the shared table, the stop flags and
-//! the pool's split-point bookkeeping are lent to it for one search through a
+//! line (`nnue::AccumulatorStack`). It borrows nothing: what the search's threads share and its
+//! link to the parallel design are lent to it for one search through a
 //! [`Searcher`](crate::searcher::Searcher). A search runs on it through [`Worker::search`]
 //! (one thread) or [`crate::ThreadPool::search`].
 

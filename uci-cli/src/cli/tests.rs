@@ -170,6 +170,12 @@ fn tools_keep_their_syntax() {
     assert_eq!((smp.min_split_depth, smp.max_helpers), (None, None));
     assert_eq!(smp.idle_park_micros, None);
     assert!(!smp.owner_helps_below);
+    assert_eq!(smp.mode, search::ParallelMode::SplitPoints);
+    let Command::SmpBench(smp) = tool("smp-bench 10 1,2 --mode lazy-smp") else {
+        panic!("not smp-bench");
+    };
+    assert_eq!(smp.mode, search::ParallelMode::LazySmp);
+    assert!(parse(words("smp-bench --mode ybwc")).is_err());
     let Command::SmpBench(smp) = tool(
         "smp-bench 20 1,2,4 64 --runs 3 --positions 16 --min-split-depth 6 --max-helpers 4 \
          --no-late-join --no-cut-node-splits --idle-park-micros 200 --owner-helps-below",

@@ -85,6 +85,10 @@ option_table! {
     Hash => "Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 };
     /// Search threads.
     Threads => "Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 };
+    /// How the threads share the work (`search::ParallelMode`, by name).
+    SmpMode => "SMP Mode", OptionKind::Combo {
+        default: "Split Points", vars: &["Split Points", "Lazy SMP", "Sequential"],
+    };
     /// Empties the transposition table.
     ClearHash => "Clear Hash", OptionKind::Button;
     /// Asks the OS for large pages for the transposition table where it offers them.

@@ -7,6 +7,17 @@ fn set(options: &mut Options, name: &str, value: Option<&str>) -> Result<SetOutc
     options.set(name, value)
 }
 
+/// `SMP Mode` offers the search's parallel modes by their own names, the default first.
+#[test]
+fn smp_mode_choices_are_the_parallel_modes() {
+    let OptionKind::Combo { default, vars } = OptionId::SmpMode.spec().kind else {
+        panic!("SMP Mode is a combo");
+    };
+    let names: Vec<&str> = search::ParallelMode::ALL.iter().map(|m| m.name()).collect();
+    assert_eq!(vars, names);
+    assert_eq!(default, search::ParallelMode::default().name());
+}
+
 #[test]
 fn uci_reply_lines() {
     let lines: Vec<String> = uci_option_lines().collect();
@@ -15,6 +26,7 @@ fn uci_reply_lines() {
         "option name Debug Log File type string default <empty>",
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
+        "option name SMP Mode type combo default Split Points var Split Points var Lazy SMP var Sequential",
         "option name Clear Hash type button",
         "option name Large Pages type check default true",
         "option name Ponder type check default false",

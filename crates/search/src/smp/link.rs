@@ -1,7 +1,7 @@
-//! `SmpLink`: all the sequential search sees of the parallel one. A searcher holds one; it
-//! tells the search when a split point above has been cut off (`ThreadStop`), whether a node
-//! may split now, and carries the node counts and the stop flag between threads. Splitting
-//! itself is [`Searcher::split`](crate::searcher::Searcher::split), in `smp/split.rs`.
+//! `SmpLink`: a thread's place among the split points. A searcher of the split-point design
+//! holds one in its `ThreadLink`; it tells the search when a split point above has been
+//! cut off (`ThreadStop`) and whether a node may split now. Splitting itself is
+//! [`Searcher::split`], in `smp/split.rs`.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -35,30 +35,6 @@ impl<'a> SmpLink<'a> {
     #[inline]
     pub fn should_stop(&self) -> bool {
         self.chain.as_ref().is_some_and(|sp| sp.cut_off())
-    }
-
-    /// Whether the main thread has ended the search for everyone (a limit was reached).
-    pub fn abort_requested(&self) -> bool {
-        self.pool.abort.load(Ordering::Acquire)
-    }
-
-    /// Ends the search for every thread (the main thread, at a limit).
-    pub fn request_abort(&self) {
-        self.pool.abort.store(true, Ordering::Release);
-    }
-
-    /// Publishes this thread's node count for the others.
-    pub fn publish_nodes(&self, nodes: u64) {
-        self.pool.slots[self.index]
-            .nodes
-            .store(nodes, Ordering::Relaxed);
-    }
-
-    /// Nodes of all threads: `own` (this thread's exact count) plus the others' last
-    /// published ones.
-    pub fn total_nodes(&self, own: u64) -> u64 {
-        let own_published = self.pool.slots[self.index].nodes.load(Ordering::Relaxed);
-        self.pool.published_nodes() - own_published + own
     }
 
     /// Whether a node `depth` plies from the leaves, an expected cut node or not, is worth

@@ -1,9 +1,9 @@
 //! The parallel search: young brothers wait with `ThreadWait` and `ThreadStop`, after Crafty.
 //!
 //! Words, each for one thing:
-//! - **pool**: the search threads, kept from one search to the next. [`pool::ThreadPool`]
+//! - **pool**: the search threads, kept from one search to the next. [`crate::ThreadPool`]
 //!   owns them (the OS threads and their workers); [`pool_state::PoolState`] is what they
-//!   share during a search (what each is assigned to, the idle counts, the stop flags).
+//!   share during a search in this design (what each is assigned to, the idle counts).
 //! - **thread**: one of the pool's threads, known by its index; thread 0 is the **main
 //!   thread**, the caller's, which runs the root and watches the clock.
 //! - **worker** ([`crate::worker::Worker`]): one thread's own state, kept between searches;
@@ -11,16 +11,15 @@
 //! - **split point** ([`split_point::SplitPoint`]): a node whose remaining moves several
 //!   threads search; its **owner** opened it, its **helpers** are the threads assigned to it.
 //!
-//! The sequential search sees all of this through its [`link::SmpLink`] (`should_stop`,
-//! `may_split`, the node counts and the stop flag) and two calls, `Searcher::can_split` and
-//! `Searcher::split` (`split.rs`); a thread with nothing to search sits in
-//! `Searcher::thread_wait` (`wait.rs`). Replacing this module (say, by Lazy SMP) means
-//! replacing those.
+//! The rest of the search reaches this module only through the seam in `crate::parallel`:
+//! the pool's `Design::SplitPoints` (a helper's part is `Searcher::thread_wait`, `wait.rs`),
+//! and a searcher's `ThreadLink::SplitPoints` holding its [`link::SmpLink`] (`should_stop`,
+//! `may_split`), which `Searcher::can_split` asks before `Searcher::split` (`split.rs`).
+//! Lazy SMP (`crate::lazy`) is the other design behind the same seam.
 
 pub(crate) mod config;
 mod contended;
 pub(crate) mod link;
-pub(crate) mod pool;
 pub(crate) mod pool_state;
 mod split;
 pub(crate) mod split_point;

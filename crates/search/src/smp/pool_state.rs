@@ -1,6 +1,7 @@
-//! `PoolState`: what the pool's threads share during a search: each thread's slot (what it is
-//! assigned to, its node count, its split points), how many are idle, the flags that end the
-//! search, and the split statistics.
+//! `PoolState`: what the split-point design's threads share during a search: each thread's
+//! slot (what it is assigned to, its split points), how many are idle, the flag that ends
+//! their waiting, and the split statistics. (Node counts and the stop flag every design
+//! shares are in [`crate::shared::ThreadCounters`].)
 //!
 //! It lives as long as the pool and is reset before each search. During a search, a thread
 //! with nothing to do sits in `ThreadWait` (`smp/wait.rs`) and is unparked when an owner
@@ -30,7 +31,7 @@ pub(crate) struct Assignment {
     pub waiting_on: Option<Arc<SplitPoint>>,
 }
 
-/// One thread's shared state. What the thread itself writes (`nodes`, `open_splits`, which it
+/// One thread's shared state. What the thread itself writes (`open_splits`, which it
 /// also reads at every node that may split) and what other threads lock (`assignment`,
 /// `owned`) are on separate cache lines, so another thread's lock does not make this
 /// thread's reads miss.
@@ -38,8 +39,6 @@ pub(crate) struct Assignment {
 pub(crate) struct ThreadSlot {
     assignment: CachePadded<Mutex<Assignment>>,
     handle: Mutex<Option<Thread>>,
-    /// Nodes searched, published every few hundred nodes for `go nodes` and the info lines.
-    pub nodes: CachePadded<AtomicU64>,
     /// How many split points this thread owns now: the length of `owned`, readable without
     /// its lock (the thread reads it at every node that may split).
     pub open_splits: AtomicUsize,
@@ -84,14 +83,12 @@ impl ThreadSlot {
     }
 }
 
-/// What the pool's threads share during a search.
+/// What the split-point design's threads share during a search.
 #[derive(Debug)]
 pub(crate) struct PoolState {
     pub slots: Box<[CachePadded<ThreadSlot>]>,
     /// The search is over (helpers leave `thread_wait`).
     pub quit: AtomicBool,
-    /// Set by the main thread when a limit is reached: every thread unwinds.
-    pub abort: AtomicBool,
     // The counters below change all the time; each is on its own cache lines, away from the
     // flags and limits that every thread reads at every node that may split.
     /// Threads idle in `thread_wait` with no split point of their own to wait for (a hint:
@@ -107,6 +104,7 @@ pub(crate) struct PoolState {
 impl PoolState {
     /// The state of a pool of `threads` threads (at least one) with the limits for that
     /// many threads.
+    #[cfg(test)]
     pub fn new(threads: usize) -> PoolState {
         PoolState::with_config(threads, SplitConfig::for_threads(threads))
     }
@@ -122,7 +120,6 @@ impl PoolState {
             config,
             slots: (0..threads.max(1)).map(|_| slot()).collect(),
             quit: AtomicBool::new(false),
-            abort: AtomicBool::new(false),
             idle: CachePadded::new(AtomicUsize::new(0)),
             waiting_owners: CachePadded::new(AtomicUsize::new(0)),
             stats: CachePadded::new(SplitStats::default()),
@@ -138,12 +135,10 @@ impl PoolState {
     /// (every helper has reported the last search done), so nothing reads what is reset.
     pub fn reset(&self) {
         self.quit.store(false, Ordering::Release);
-        self.abort.store(false, Ordering::Release);
         self.idle.store(0, Ordering::Relaxed);
         self.waiting_owners.store(0, Ordering::Relaxed);
         for slot in self.slots.iter() {
             *slot.lock() = Assignment::default();
-            slot.nodes.store(0, Ordering::Relaxed);
             slot.open_splits.store(0, Ordering::Relaxed);
             slot.owned().clear();
             slot.waiting_idle.store(false, Ordering::Relaxed);
@@ -161,14 +156,6 @@ impl PoolState {
             .handle
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(std::thread::current());
-    }
-
-    /// Nodes searched by all threads, as last published.
-    pub fn published_nodes(&self) -> u64 {
-        self.slots
-            .iter()
-            .map(|s| s.nodes.load(Ordering::Relaxed))
-            .sum()
     }
 
     /// The split statistics so far.

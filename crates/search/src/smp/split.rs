@@ -10,12 +10,33 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crossbeam_utils::CachePadded;
 use movegen::{Move, Position};
 
+use super::link::SmpLink;
 use super::split_point::{
-    ListedMoves, PublishedLoop, Role, RootMoves, RootResult, SplitPoint, SplitState, SplitWork,
+    ListedMoves, PublishedLoop, RootMoves, RootResult, SplitPoint, SplitRole, SplitState, SplitWork,
 };
 use crate::movepick::Picked;
 use crate::node::{LoopState, NodeContext, Step};
+use crate::parallel::link::ThreadLink;
 use crate::searcher::Searcher;
+
+impl<'a> Searcher<'a> {
+    /// This thread's place among the split points. Only a searcher of the split-point design
+    /// reaches the code that asks (it splits, helps or waits only when its link says so).
+    pub(super) fn smp(&self) -> &SmpLink<'a> {
+        match &self.parallel {
+            ThreadLink::SplitPoints(link) => link,
+            ThreadLink::Independent => unreachable!("split-point work outside the design"),
+        }
+    }
+
+    /// The same, to move along the chain of split points.
+    pub(super) fn smp_mut(&mut self) -> &mut SmpLink<'a> {
+        match &mut self.parallel {
+            ThreadLink::SplitPoints(link) => link,
+            ThreadLink::Independent => unreachable!("split-point work outside the design"),
+        }
+    }
+}
 
 /// The next move a thread takes from a split point.
 enum Next {
@@ -26,13 +47,6 @@ enum Next {
 }
 
 impl Searcher<'_> {
-    /// Whether this node may become a split point now: deep enough, this thread not stopping,
-    /// and a helper free to join.
-    #[inline]
-    pub(crate) fn can_split(&self, depth: i32, cut_node: bool) -> bool {
-        self.smp.may_split(depth, cut_node) && !self.aborted() && self.smp.helper_available()
-    }
-
     /// Turns the current node into a split point, searches its remaining moves together with
     /// the helpers it can get, waits for them (helping them meanwhile), and returns the node's
     /// final state and, at the root, the root moves with their results. If no helper joined,
@@ -50,8 +64,8 @@ impl Searcher<'_> {
             SplitWork::Root(root) => (true, ListedMoves::default(), Some(root)),
         };
         let sp = Arc::new(SplitPoint {
-            owner: self.smp.index,
-            parent: self.smp.chain.clone(),
+            owner: self.smp().index,
+            parent: self.smp().chain.clone(),
             position: pos.clone(),
             context,
             keys: self.worker.keys.clone(),
@@ -66,11 +80,11 @@ impl Searcher<'_> {
             state: CachePadded::new(Mutex::new(SplitState::new(root, node))),
             helpers: CachePadded::default(),
         });
-        let pool = self.smp.pool;
-        let slot = &pool.slots[self.smp.index];
+        let pool = self.smp().pool;
+        let slot = &pool.slots[self.smp().index];
         slot.owned().push(Arc::clone(&sp));
         slot.open_splits.fetch_add(1, Ordering::Relaxed);
-        let helpers = pool.assign_helpers(self.smp.index, &sp);
+        let helpers = pool.assign_helpers(self.smp().index, &sp);
         if helpers > 0 {
             pool.stats.splits.fetch_add(1, Ordering::Relaxed);
             if ply == 0 {
@@ -80,7 +94,7 @@ impl Searcher<'_> {
                 .helpers
                 .fetch_add(helpers as u64, Ordering::Relaxed);
         }
-        self.work_at(&sp, Role::Owner);
+        self.work_at(&sp, SplitRole::Owner);
         // The owner's own moves are done: help our helpers until all of them have left.
         self.thread_wait(Some(&sp));
         slot.open_splits.fetch_sub(1, Ordering::Relaxed);
@@ -104,16 +118,16 @@ impl Searcher<'_> {
     }
 
     /// Searches moves of `sp` until none is left or the work is cut off.
-    pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, role: Role) {
+    pub(crate) fn work_at(&mut self, sp: &Arc<SplitPoint>, role: SplitRole) {
         let ctx = sp.context;
         let ply = ctx.ply;
-        let saved_chain = self.smp.chain.replace(Arc::clone(sp));
+        let saved_chain = self.smp_mut().chain.replace(Arc::clone(sp));
         // A helper may be an owner waiting on its own split point: its suspended line (keys,
         // frames up to its node's children, accumulators from this split point's ply to its
         // node's) is set aside and restored afterwards. A free helper has no line to keep.
         let saved = match role {
-            Role::Owner => None,
-            Role::Helper { suspended } => {
+            SplitRole::Owner => None,
+            SplitRole::Helper { suspended } => {
                 let worker = &mut *self.worker;
                 let mark = suspended.map(|own| {
                     let frames = (own + 2).min(worker.stack.len());
@@ -169,7 +183,7 @@ impl Searcher<'_> {
                 }
             };
             if self.aborted() {
-                self.smp
+                self.smp()
                     .pool
                     .stats
                     .wasted_nodes
@@ -206,14 +220,14 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if role != Role::Owner {
-            self.smp
+        if role != SplitRole::Owner {
+            self.smp()
                 .pool
                 .stats
                 .helper_nodes
                 .fetch_add(self.nodes - nodes_before, Ordering::Relaxed);
         }
-        self.smp.chain = saved_chain;
+        self.smp_mut().chain = saved_chain;
         if let Some(mark) = saved {
             let worker = &mut *self.worker;
             worker.set_aside.pop(
@@ -246,18 +260,29 @@ impl Searcher<'_> {
     }
 }
 
+/// A searcher of the split-point design for the unit tests: thread `index` of `pool`, a
+/// helper, sharing `parts`.
+#[cfg(test)]
+pub(crate) fn test_searcher<'a>(
+    worker: &'a mut crate::worker::Worker,
+    parts: &'a crate::shared::test_support::TestShared,
+    pool: &'a super::pool_state::PoolState,
+    index: usize,
+) -> Searcher<'a> {
+    let link = ThreadLink::SplitPoints(SmpLink::new(pool, index));
+    worker.searcher(parts.shared(), index, crate::role::ThreadRole::Helper, link)
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
     use movegen::Position;
-    use tt::TranspositionTable;
 
     use super::super::pool_state::PoolState;
     use super::super::split_point::tests::split_point;
     use super::*;
-    use crate::control::SearchControl;
-    use crate::searcher::searching_from;
+    use crate::shared::test_support::TestShared;
     use crate::stack::PlyState;
     use crate::worker::Worker;
 
@@ -276,13 +301,12 @@ mod tests {
         spw.child_killers.add(mv("g1f3"));
         spw.plies = vec![PlyState::default(); ply + 1];
 
-        let tt = TranspositionTable::new(1).expect("1 MB table");
-        let control = SearchControl::default();
+        let parts = TestShared::new(2);
         let pool = PoolState::new(2);
         let mut worker = Worker::new();
         worker.stack[ply + 1].killers.add(mv("b1c3"));
-        let mut helper = worker.searcher(&tt, &control, &pool, 1, None);
-        helper.work_at(&sp, Role::Helper { suspended: None });
+        let mut helper = test_searcher(&mut worker, &parts, &pool, 1);
+        helper.work_at(&sp, SplitRole::Helper { suspended: None });
         assert_eq!(helper.worker.stack[ply + 1].killers, sp.child_killers);
     }
 
@@ -312,11 +336,13 @@ mod tests {
         spw.published = CachePadded::new(PublishedLoop::new(&node));
         spw.state.get_mut().expect("not poisoned").node = node;
 
-        searching_from(&sp.position, |owner| {
-            owner.worker.stack[..=ply].copy_from_slice(&sp.plies);
-            owner.refresh_accumulator(&sp.position, ply);
-            owner.work_at(&sp, Role::Owner);
-        });
+        let (parts, pool) = (TestShared::new(1), PoolState::new(1));
+        let mut worker = Worker::new();
+        worker.keys.push(sp.position.key());
+        let mut owner = test_searcher(&mut worker, &parts, &pool, 0);
+        owner.worker.stack[..=ply].copy_from_slice(&sp.plies);
+        owner.refresh_accumulator(&sp.position, ply);
+        owner.work_at(&sp, SplitRole::Owner);
         assert!(sp.is_exhausted());
         assert_eq!(
             sp.published.searched(),
@@ -362,8 +388,7 @@ mod tests {
 
         let network = Network::embedded_shared();
         let nnue = Nnue::new(&network);
-        let tt = TranspositionTable::new(1).expect("1 MB table");
-        let control = SearchControl::default();
+        let parts = TestShared::new(2);
         let pool = PoolState::new(2);
 
         /// Plays `line` from `pos` at `ply` through the search's make-move path and returns
@@ -389,7 +414,7 @@ mod tests {
         let mut owner_worker = Worker::new();
         owner_worker.set_network(Some(Arc::clone(&network)));
         owner_worker.keys.push(start.key());
-        let mut owner = owner_worker.searcher(&tt, &control, &pool, 0, None);
+        let mut owner = test_searcher(&mut owner_worker, &parts, &pool, 0);
         owner.refresh_accumulator(&start, 0);
         let (position, owner_acc) = play_line(&mut owner, &start, 0, &["e2e4", "e7e5"], &nnue);
 
@@ -403,22 +428,22 @@ mod tests {
         // A free helper: its line starts at the split point, refreshed.
         let mut free = Worker::new();
         free.set_network(Some(Arc::clone(&network)));
-        let mut helper = free.searcher(&tt, &control, &pool, 1, None);
-        helper.work_at(&sp, Role::Helper { suspended: None });
+        let mut helper = test_searcher(&mut free, &parts, &pool, 1);
+        helper.work_at(&sp, SplitRole::Helper { suspended: None });
         assert_eq!(helper.worker.accumulators.current(&nnue, ply), owner_acc);
 
         // An owner waiting on its own split point at ply 3: its line 0..=3 must survive.
         let mut waiting_owner = Worker::new();
         waiting_owner.set_network(Some(Arc::clone(&network)));
         waiting_owner.keys.push(start.key());
-        let mut helper = waiting_owner.searcher(&tt, &control, &pool, 1, None);
+        let mut helper = test_searcher(&mut waiting_owner, &parts, &pool, 1);
         helper.refresh_accumulator(&start, 0);
         let own_line = ["d2d4", "d7d5", "c2c4"];
         play_line(&mut helper, &start, 0, &own_line, &nnue);
         let own: Vec<_> = (0..=3)
             .map(|p| helper.worker.accumulators.current(&nnue, p))
             .collect();
-        helper.work_at(&sp, Role::Helper { suspended: Some(3) });
+        helper.work_at(&sp, SplitRole::Helper { suspended: Some(3) });
         for (p, acc) in own.iter().enumerate() {
             assert_eq!(
                 helper.worker.accumulators.current(&nnue, p),

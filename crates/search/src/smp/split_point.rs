@@ -186,7 +186,7 @@ pub(crate) struct RootResult {
 
 /// Who works at a split point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Role {
+pub(crate) enum SplitRole {
     /// The thread that opened it: its position and stacks are already in place.
     Owner,
     /// A thread assigned to it. `suspended` is the ply of the split point it waits on as an

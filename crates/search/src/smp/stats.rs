@@ -1,7 +1,9 @@
-//! What the parallel search did: the counters its threads keep during a search, and the
-//! summary a search returns.
+//! What the split points did: the counters their threads keep during a search, and their
+//! summary, which reaches `smp-bench` as the design's [`ParallelStats`].
 
 use std::sync::atomic::AtomicU64;
+
+use crate::parallel::stats::{Measure, ParallelStats};
 
 /// Split statistics of one search.
 #[derive(Debug, Default)]
@@ -49,7 +51,7 @@ impl SplitStats {
 
 /// Split-point statistics of one search (all zero with one thread).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SplitSummary {
+pub(crate) struct SplitSummary {
     /// Split points where at least one helper joined.
     pub splits: u64,
     /// Of those, split points at the root (each helper searches whole root moves).
@@ -77,19 +79,29 @@ pub struct SplitSummary {
     pub late_joins: u64,
 }
 
-impl std::ops::AddAssign for SplitSummary {
-    /// Adds another search's statistics (for totals over many searches).
-    fn add_assign(&mut self, other: SplitSummary) {
-        self.splits += other.splits;
-        self.root_splits += other.root_splits;
-        self.helpers += other.helpers;
-        self.cutoffs += other.cutoffs;
-        self.helper_nodes += other.helper_nodes;
-        self.idle_micros += other.idle_micros;
-        self.owner_idle_micros += other.owner_idle_micros;
-        self.lock_wait_micros += other.lock_wait_micros;
-        self.split_lock_wait_micros += other.split_lock_wait_micros;
-        self.wasted_nodes += other.wasted_nodes;
-        self.late_joins += other.late_joins;
+impl SplitSummary {
+    /// The same as the design's named counters.
+    pub fn stats(&self) -> ParallelStats {
+        ParallelStats {
+            counters: vec![
+                ("splits", Measure::Count(self.splits)),
+                ("root splits", Measure::Count(self.root_splits)),
+                ("late joins", Measure::Count(self.late_joins)),
+                ("helpers", Measure::Count(self.helpers)),
+                ("cutoffs", Measure::Count(self.cutoffs)),
+                ("helper nodes", Measure::Nodes(self.helper_nodes)),
+                ("wasted nodes", Measure::Nodes(self.wasted_nodes)),
+                ("idle", Measure::ThreadMicros(self.idle_micros)),
+                (
+                    "owners waiting",
+                    Measure::ThreadMicros(self.owner_idle_micros),
+                ),
+                ("lock wait", Measure::ThreadMicros(self.lock_wait_micros)),
+                (
+                    "split lock wait",
+                    Measure::ThreadMicros(self.split_lock_wait_micros),
+                ),
+            ],
+        }
     }
 }

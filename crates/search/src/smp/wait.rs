@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crossbeam_utils::Backoff;
 
 use super::pool_state::PoolState;
-use super::split_point::{Role, SplitPoint};
+use super::split_point::{SplitPoint, SplitRole};
 use crate::searcher::Searcher;
 
 /// A helper's departure from a split point, also when its search unwinds from a panic: the
@@ -35,8 +35,8 @@ impl Searcher<'_> {
     /// the search ends; with it (an owner) it returns once every helper of that split point
     /// has left.
     pub(crate) fn thread_wait(&mut self, waiting_for: Option<&Arc<SplitPoint>>) {
-        let pool = self.smp.pool;
-        let slot = &pool.slots[self.smp.index];
+        let pool = self.smp().pool;
+        let slot = &pool.slots[self.smp().index];
         // An owner helping its helpers can split again and wait here a second time, nested:
         // what it waited for before is restored when the inner wait ends.
         let previous_wait = {
@@ -102,10 +102,10 @@ impl Searcher<'_> {
                     let suspended = waiting_for.map(|own| own.context.ply);
                     let leave = LeaveOnDrop {
                         sp: &sp,
-                        thread: self.smp.index,
+                        thread: self.smp().index,
                         pool,
                     };
-                    self.work_at(&sp, Role::Helper { suspended });
+                    self.work_at(&sp, SplitRole::Helper { suspended });
                     drop(leave);
                     slot.lock().searching = false;
                     backoff.reset();
@@ -117,12 +117,11 @@ impl Searcher<'_> {
                         counter.fetch_add(1, Ordering::Relaxed);
                     }
                     idle_since.get_or_insert_with(Instant::now);
-                    // Only the main thread watches the clock: waiting for its helpers (at the
-                    // root, a helper may be deep in a whole root move) it must keep doing so,
-                    // or a time limit passes unnoticed until the helpers are done.
-                    if self.main.is_some() {
-                        self.check_limits();
-                    }
+                    // The main thread watches the clock: waiting for its helpers (at the root,
+                    // a helper may be deep in a whole root move) it must keep doing so, or a
+                    // time limit passes unnoticed until the helpers are done. (A helper's role
+                    // has no clock; it only publishes its count and sees the stop flags.)
+                    self.check_limits();
                     if backoff.is_completed() {
                         std::thread::park_timeout(Duration::from_micros(
                             pool.config.idle_park_micros,
@@ -140,8 +139,8 @@ impl Searcher<'_> {
     /// split points of its own helpers, since they work for it. `None` if there is none, or
     /// if an owner has assigned this thread in the meantime (the wait loop takes that next).
     fn late_join(&mut self, waiting_for: Option<&Arc<SplitPoint>>) -> Option<Arc<SplitPoint>> {
-        let pool = self.smp.pool;
-        let index = self.smp.index;
+        let pool = self.smp().pool;
+        let index = self.smp().index;
         let candidate = pool.late_join_candidate(index, waiting_for)?;
         let slot = &pool.slots[index];
         {
@@ -167,11 +166,10 @@ mod tests {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::Arc;
 
-    use tt::TranspositionTable;
-
     use super::super::pool_state::PoolState;
+    use super::super::split::test_searcher;
     use super::super::split_point::tests::split_point;
-    use crate::control::SearchControl;
+    use crate::shared::test_support::TestShared;
     use crate::worker::Worker;
 
     /// A helper whose search panics still leaves its split point, so its owner's wait ends.
@@ -187,13 +185,10 @@ mod tests {
             helper.assigned = Some(Arc::clone(&sp));
             helper.searching = true;
         }
-        let tt = TranspositionTable::new(1).expect("1 MB table");
-        let control = SearchControl::default();
+        let parts = TestShared::new(2);
         let mut worker = Worker::new();
         let helped = catch_unwind(AssertUnwindSafe(|| {
-            worker
-                .searcher(&tt, &control, &pool, 1, None)
-                .thread_wait(None);
+            test_searcher(&mut worker, &parts, &pool, 1).thread_wait(None);
         }));
         assert!(helped.is_err(), "the test needs a search that panics");
         assert!(sp.close_if_no_helpers(), "the helper must have left");

@@ -1,5 +1,8 @@
-//! The search as other crates call it: one thread as a library call, and the parallel search
-//! under stress. One test executable, so that it is linked once.
+//! The search as other crates call it: one thread as a library call, the split-point search
+//! under stress, and the other parallel designs. One test executable, so that it is linked once.
+
+mod common;
 
 mod one_thread;
+mod parallel_modes;
 mod smp;

@@ -2,14 +2,16 @@
 //! machine's cores) stopped at random moments must always return a legal move, and never hang.
 
 use std::sync::Arc;
-use std::sync::mpsc::channel;
-use std::thread;
 use std::time::Duration;
 
 use movegen::Position;
-use search::{ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, ThreadPool};
+use search::{
+    Measure, ScoreBound, SearchControl, SearchEvent, SearchOutcome, SearchRequest, ThreadPool,
+};
 use timeman::Limits;
 use tt::TranspositionTable;
+
+use crate::common::{request, run_with};
 
 const POSITIONS: &[&str] = &[
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -19,37 +21,15 @@ const POSITIONS: &[&str] = &[
     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
 ];
 
-fn request(fen: &str, limits: Limits) -> SearchRequest {
-    SearchRequest::new(Position::from_fen(fen).expect("test FEN"), limits)
-}
-
 /// Runs a search with a fresh pool of `threads` on its own thread, stopping it after
 /// `stop_after` if given; fails the test instead of hanging if the search does not come back.
 fn run(req: SearchRequest, threads: usize, stop_after: Option<Duration>) -> SearchOutcome {
     run_with(ThreadPool::new(threads), req, stop_after).1
 }
 
-/// As `run`, with a given pool, handed back with the outcome.
-fn run_with(
-    mut pool: ThreadPool,
-    req: SearchRequest,
-    stop_after: Option<Duration>,
-) -> (ThreadPool, SearchOutcome) {
-    let control = Arc::new(SearchControl::default());
-    let (tx, rx) = channel();
-    let c = Arc::clone(&control);
-    thread::spawn(move || {
-        let tt = Arc::new(TranspositionTable::new(16).expect("table"));
-        let outcome = pool.search(&req, &tt, &c, &mut |_| {});
-        assert_eq!(Arc::strong_count(&tt), 1, "a helper kept the table");
-        let _ = tx.send((pool, outcome));
-    });
-    if let Some(delay) = stop_after {
-        thread::sleep(delay);
-        control.request_stop();
-    }
-    rx.recv_timeout(Duration::from_secs(60))
-        .expect("the search hung (no result within 60 s)")
+/// The split-point counter `name` of the pool's last search (0 if it keeps none).
+fn split_stat(pool: &ThreadPool, name: &str) -> u64 {
+    pool.parallel_stats().get(name).map_or(0, Measure::value)
 }
 
 /// A small deterministic generator, so a failing run can be replayed.
@@ -118,10 +98,11 @@ fn parallel_search_splits_and_finds_the_mate() {
         depth: Some(11),
         ..Limits::default()
     };
-    let outcome = run(request(POSITIONS[1], limits), 4, None);
-    assert!(outcome.splits.splits > 0, "no split point was created");
-    assert!(outcome.splits.root_splits > 0, "the root never split");
-    assert!(outcome.splits.helpers >= outcome.splits.splits);
+    let (pool, _) = run_with(ThreadPool::new(4), request(POSITIONS[1], limits), None);
+    let splits = split_stat(&pool, "splits");
+    assert!(splits > 0, "no split point was created");
+    assert!(split_stat(&pool, "root splits") > 0, "the root never split");
+    assert!(split_stat(&pool, "helpers") >= splits);
 }
 
 #[test]
@@ -130,13 +111,13 @@ fn one_thread_is_deterministic() {
         depth: Some(9),
         ..Limits::default()
     };
-    let a = run(request(POSITIONS[0], limits), 1, None);
+    let (pool, a) = run_with(ThreadPool::new(1), request(POSITIONS[0], limits), None);
     let b = run(request(POSITIONS[0], limits), 1, None);
     assert_eq!(
         (a.best_move, a.nodes, a.score),
         (b.best_move, b.nodes, b.score)
     );
-    assert_eq!(a.splits, search::SplitSummary::default());
+    assert_eq!(split_stat(&pool, "splits"), 0);
 }
 
 /// With the root split, helpers search whole root moves: their scores and lines must reach
@@ -164,7 +145,7 @@ fn root_moves_searched_by_helpers_are_reported() {
             }
         }
     });
-    assert!(outcome.splits.root_splits > 0, "the root never split");
+    assert!(split_stat(&pool, "root splits") > 0, "the root never split");
     // The iteration reports lines 1 to 3; the final report before `bestmove` repeats line 1.
     let lines: Vec<_> = depth7_lines.iter().take(3).cloned().collect();
     let uci = |m: Option<movegen::Move>| m.map(|m| m.to_uci(false).to_string());

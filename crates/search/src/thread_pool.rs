@@ -2,26 +2,32 @@
 //!
 //! Thread 0 is the main thread: its worker is kept here and it runs on the caller's thread
 //! (the one that calls [`ThreadPool::search`]), with the time manager. Threads 1.. are started
-//! with the pool (and again when `Threads` changes): each owns its worker and blocks on its
-//! message channel between searches, so a pool that is not searching takes no CPU. A search
-//! lends every thread the shared table and flags; each then sits in `ThreadWait` (helping at
-//! the split points it is assigned to) until the main thread ends the search, lets go of what
-//! it was lent, and reports back before `search` returns.
+//! with the pool (and again when `Threads` or the parallel design changes): each owns its
+//! worker and blocks on its message channel between searches, so a pool that is not
+//! searching takes no CPU. A search lends every thread what the threads share; each then does
+//! its design's part (waits to help at split points, or searches the root on its own) until
+//! the main thread ends the search, lets go of what it was lent, and reports back before
+//! `search` returns.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use nnue::Network;
 use tt::TranspositionTable;
 
-use super::config::SplitConfig;
-use super::pool_state::PoolState;
 use crate::control::SearchControl;
 use crate::driver::{OtherThreads, drive};
 use crate::event::SearchEvent;
+use crate::lazy::LazyJob;
+use crate::parallel::Design;
+use crate::parallel::mode::{ParallelMode, UnknownSetting};
+use crate::parallel::stats::ParallelStats;
 use crate::params::SearchParams;
 use crate::request::{SearchOutcome, SearchRequest};
+use crate::role::ThreadRole;
+use crate::shared::{SharedState, ThreadCounters};
 use crate::tablebase::SearchTablebases;
 use crate::worker::Worker;
 
@@ -41,6 +47,10 @@ struct Lent {
     network: Option<Arc<Network>>,
     /// Tablebase probing for this search (the root already ranked).
     tb: Arc<SearchTablebases>,
+    /// When the search's clock started.
+    start: Instant,
+    /// The root, for threads that search it on their own.
+    job: LazyJob,
 }
 
 /// What a pool thread is asked to do.
@@ -65,10 +75,13 @@ pub struct ThreadPool {
     main: Worker,
     /// Threads 1..; `None` where the system refused a thread (it is then never assigned).
     threads: Vec<Option<PoolThread>>,
-    state: Arc<PoolState>,
-    /// When the threads split and how many share a split point, if not the limits for the
-    /// number of threads ([`SplitConfig::for_threads`]).
-    config: Option<SplitConfig>,
+    /// Node counts and the stop flag, shared by every thread.
+    counters: Arc<ThreadCounters>,
+    /// How the threads share the work, and what that keeps between searches.
+    design: Design,
+    mode: ParallelMode,
+    /// The design's settings changed from its defaults for the number of threads.
+    settings: Vec<(String, i64)>,
     /// Each pool thread sends its index here when it has finished its part of a search.
     done: Receiver<usize>,
     done_sender: Sender<usize>,
@@ -88,8 +101,10 @@ impl ThreadPool {
         let mut pool = ThreadPool {
             main: Worker::new(),
             threads: Vec::new(),
-            state: Arc::new(PoolState::new(1)),
-            config: None,
+            counters: Arc::new(ThreadCounters::new(1)),
+            design: Design::Sequential,
+            mode: ParallelMode::default(),
+            settings: Vec::new(),
             done,
             done_sender,
         };
@@ -99,7 +114,7 @@ impl ThreadPool {
 
     /// How many threads search, the caller's included.
     pub fn threads(&self) -> usize {
-        self.state.len()
+        self.counters.len()
     }
 
     /// Changes the number of threads (the UCI option `Threads`). Threads 1.. are replaced by
@@ -107,18 +122,49 @@ impl ThreadPool {
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
         self.stop_threads();
-        let config = self
-            .config
-            .unwrap_or_else(|| SplitConfig::for_threads(threads));
-        self.state = Arc::new(PoolState::with_config(threads, config));
+        // Settings were checked when they were given, and a mode takes the same ones for any
+        // number of threads.
+        self.design = Design::new(self.mode, threads, &self.settings)
+            .unwrap_or_else(|_| Design::new(self.mode, threads, &[]).expect("defaults"));
+        self.counters = Arc::new(ThreadCounters::new(threads));
         self.threads = (1..threads).map(|index| self.spawn(index)).collect();
     }
 
-    /// Splits by `config` from the next search on. The threads are started afresh (their
-    /// workers empty), as for a change of `Threads`.
-    pub fn set_split_config(&mut self, config: SplitConfig) {
-        self.config = Some(config);
+    /// How the threads share the work.
+    pub fn parallel_mode(&self) -> ParallelMode {
+        self.mode
+    }
+
+    /// Shares the work by `mode` from the next search on (the UCI option `SMP Mode`), with
+    /// its defaults. The threads are started afresh (their workers empty), as for a change of
+    /// `Threads`.
+    pub fn set_parallel_mode(&mut self, mode: ParallelMode) {
+        self.mode = mode;
+        self.settings.clear();
         self.set_threads(self.threads());
+    }
+
+    /// Changes one of the design's settings from the next search on (`smp-bench`'s variants:
+    /// for split points, `min_depth`, `max_helpers`, `late_join`, `cut_node_splits`,
+    /// `owner_helps_below`, `idle_park_micros`). The threads are started afresh.
+    pub fn set_parallel_setting(&mut self, name: &str, value: i64) -> Result<(), UnknownSetting> {
+        let mut settings = self.settings.clone();
+        settings.push((name.to_owned(), value));
+        Design::new(self.mode, self.threads(), &settings)?;
+        self.settings = settings;
+        self.set_threads(self.threads());
+        Ok(())
+    }
+
+    /// The design and its settings, in words.
+    pub fn describe_parallel(&self) -> String {
+        self.design.describe()
+    }
+
+    /// What the design measured during the last search (split points and the like; nothing
+    /// for a design that keeps no statistics).
+    pub fn parallel_stats(&self) -> ParallelStats {
+        self.design.stats()
     }
 
     /// Forgets what earlier searches taught every worker (`ucinewgame`).
@@ -158,18 +204,19 @@ impl ThreadPool {
     ) -> SearchOutcome {
         let mut others = Others {
             threads: &self.threads,
-            state: &self.state,
+            design: &self.design,
             done: &self.done,
             tt,
             control,
             params: self.main.params,
             network: self.main.network.clone(),
         };
+        let design = (&self.design, &*self.counters);
         drive(
             request,
             tt,
             control,
-            &self.state,
+            design,
             &mut self.main,
             on_event,
             &mut others,
@@ -179,12 +226,13 @@ impl ThreadPool {
     /// Starts thread `index`, or gives `None` if the system refuses a thread.
     fn spawn(&self, index: usize) -> Option<PoolThread> {
         let (inbox, messages) = channel();
-        let state = Arc::clone(&self.state);
+        let design = self.design.clone();
+        let counters = Arc::clone(&self.counters);
         let done = self.done_sender.clone();
         let handle = std::thread::Builder::new()
             .name(format!("search-{index}"))
             .stack_size(THREAD_STACK)
-            .spawn(move || thread_loop(index, &state, &messages, &done))
+            .spawn(move || thread_loop(index, (&design, &counters), &messages, &done))
             .ok()?;
         Some(PoolThread { inbox, handle })
     }
@@ -207,7 +255,7 @@ impl Drop for ThreadPool {
 /// Threads 1.. of a pool, as one search's driver starts and joins them.
 struct Others<'p> {
     threads: &'p [Option<PoolThread>],
-    state: &'p PoolState,
+    design: &'p Design,
     done: &'p Receiver<usize>,
     tt: &'p Arc<TranspositionTable>,
     control: &'p Arc<SearchControl>,
@@ -216,7 +264,15 @@ struct Others<'p> {
 }
 
 impl OtherThreads for Others<'_> {
-    fn start(&mut self, tb: Arc<SearchTablebases>) -> usize {
+    fn start(
+        &mut self,
+        tb: Arc<SearchTablebases>,
+        start: Instant,
+        job: &dyn Fn() -> LazyJob,
+    ) -> usize {
+        if self.threads.is_empty() {
+            return 0;
+        }
         // Reports left over from a search that ended in a panic must not count now.
         while self.done.try_recv().is_ok() {}
         let lent = Arc::new(Lent {
@@ -225,6 +281,8 @@ impl OtherThreads for Others<'_> {
             params: self.params,
             network: self.network.clone(),
             tb,
+            start,
+            job: job(),
         });
         let mut started = 0;
         for (i, thread) in self.threads.iter().enumerate() {
@@ -234,8 +292,7 @@ impl OtherThreads for Others<'_> {
             if sent {
                 started += 1;
             } else {
-                // Never assigned: it looks busy for the whole search.
-                self.state.slots[i + 1].lock().searching = true;
+                self.design.absent(i + 1);
             }
         }
         started
@@ -271,11 +328,11 @@ impl Drop for DoneGuard<'_> {
 /// channel.
 fn thread_loop(
     index: usize,
-    state: &PoolState,
+    (design, counters): (&Design, &ThreadCounters),
     messages: &Receiver<Message>,
     done: &Sender<usize>,
 ) {
-    state.register(index);
+    design.register(index);
     let mut worker = Worker::new();
     while let Ok(message) = messages.recv() {
         match message {
@@ -289,9 +346,16 @@ fn thread_loop(
                 if let Some(lent) = &guard.lent {
                     worker.set_params(lent.params);
                     worker.set_network(lent.network.clone());
-                    let mut searcher = worker.searcher(&lent.tt, &lent.control, state, index, None);
-                    searcher.tb = Some(&lent.tb);
-                    searcher.thread_wait(None);
+                    let shared = SharedState::new(
+                        &lent.tt,
+                        &lent.control,
+                        Some(&lent.tb),
+                        counters,
+                        lent.start,
+                    );
+                    let link = design.link(index);
+                    let mut searcher = worker.searcher(shared, index, ThreadRole::Helper, link);
+                    design.help(&mut searcher, &lent.job);
                 }
             }
         }
