@@ -180,7 +180,7 @@ impl Engine {
                 self.thread_pool().set_threads(threads);
             }
             OptionId::SmpMode => {
-                self.finish_worker(true);
+                self.finish_search_thread(true);
                 let mode = ParallelMode::from_name(self.options.text(OptionId::SmpMode));
                 self.thread_pool()
                     .set_parallel_mode(mode.unwrap_or_default());

@@ -9,7 +9,6 @@ use crate::node::{LoopState, NodeContext, Step};
 use crate::pruning::{hash_allows_null_move, reverse_futility};
 use crate::score::{MAX_PLY, SCORE_NONE, mate_in, mated_in};
 use crate::searcher::Searcher;
-use crate::smp::split_point::{ListedMoves, SplitWork};
 
 /// What a node's preamble (table, tablebases, static evaluation, pruning before any move)
 /// hands its move loop.
@@ -273,9 +272,7 @@ impl Searcher<'_> {
             // Young brothers wait: with the first move searched, the rest may go in parallel
             // (not in a singular-extension search, whose excluded move is this thread's own).
             if excluded.is_none() && self.can_split(depth, cut_node) {
-                let (history, params) = (&self.worker.history, &self.params);
-                let moves = ListedMoves::drain(&mut picker, pos, history, params);
-                node = self.split(pos, ctx, SplitWork::Node(moves), node).0;
+                self.share_node(pos, ctx, &mut picker, &mut node);
                 if self.aborted() {
                     return 0;
                 }

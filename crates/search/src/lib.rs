@@ -34,7 +34,8 @@
 //! - `set_aside` (a waiting owner's line), `worker` (one thread's state between searches),
 //!   `tablebase`, `shared` (what a search's threads share), `role` (the main thread's clock as
 //!   an object), `smp::split_point`, `smp::pool_state`, `smp::link`, `parallel::link` (a
-//!   searcher's link to the parallel design), `request`;
+//!   searcher's link to the parallel design), `parallel::root_share` (the root's moves when
+//!   shared), `request`;
 //! - `searcher` (a worker's view of one search) and the search over it: `alphabeta`,
 //!   `pruning`, `quiescence`, `move_loop`, `make_move`, `evaluate`, with the split points' side
 //!   in `smp::split` and `smp::wait`;

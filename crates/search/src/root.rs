@@ -14,7 +14,6 @@ use crate::node::{LoopState, NodeContext, Step};
 use crate::root_move::RootMove;
 use crate::score::{INFINITE, MATE, MATE_THRESHOLD, MAX_PLY, SCORE_NONE, UciScore};
 use crate::searcher::Searcher;
-use crate::smp::split_point::{RootMoves, SplitWork};
 use crate::strength::Strength;
 
 /// The deepest iteration started.
@@ -261,8 +260,7 @@ impl<'s, 'a> RootSearch<'s, 'a> {
     /// their results into the root move list; returns the pass's best score.
     fn split_root(&mut self, ctx: NodeContext, node: LoopState, from: usize) -> i32 {
         let moves = self.moves[from..].iter().map(|rm| rm.mv).collect();
-        let work = SplitWork::Root(RootMoves::new(moves));
-        let (node, root) = self.searcher.split(&self.root, ctx, work, node);
+        let (node, root) = self.searcher.share_root(&self.root, ctx, moves, node);
         if let Some(root) = root {
             self.best_move_changes += root.best_move_changes;
             for (rm, result) in self.moves[from..].iter_mut().zip(root.results) {

@@ -9,19 +9,26 @@
 
 pub(crate) mod link;
 pub(crate) mod mode;
+pub(crate) mod root_share;
 pub(crate) mod stats;
 
 use std::sync::Arc;
 
+use movegen::{Move, Position};
+
 use self::link::ThreadLink;
 use self::mode::{ParallelMode, UnknownSetting};
+use self::root_share::RootMoves;
 use self::stats::ParallelStats;
 use crate::lazy::{self, LazyJob};
+use crate::movepick::MovePicker;
+use crate::node::{LoopState, NodeContext};
 use crate::searcher::Searcher;
 use crate::shared::ThreadCounters;
 use crate::smp::config::SplitConfig;
 use crate::smp::link::SmpLink;
 use crate::smp::pool_state::PoolState;
+use crate::smp::split_point::{ListedMoves, SplitWork};
 
 /// A pool's parallel design, and what it keeps between searches.
 #[derive(Clone, Debug)]
@@ -148,6 +155,36 @@ impl Searcher<'_> {
                 link.may_split(depth, cut_node) && !self.aborted() && link.helper_available()
             }
         }
+    }
+
+    /// Young brothers wait below the root: with the node's first move searched, hands the
+    /// moves `picker` has left to the design's other threads and waits for the node to be
+    /// done, its state in `node`. Only after [`Searcher::can_split`] said yes.
+    pub(crate) fn share_node(
+        &mut self,
+        pos: &Position,
+        ctx: NodeContext,
+        picker: &mut MovePicker,
+        node: &mut LoopState,
+    ) {
+        let moves = ListedMoves::drain(picker, pos, &self.worker.history, &self.params);
+        let alpha = node.alpha;
+        let searched = std::mem::replace(node, LoopState::start(alpha));
+        *node = self.split(pos, ctx, SplitWork::Node(moves), searched).0;
+    }
+
+    /// Young brothers wait at the root: hands the root moves `moves` (the first already
+    /// searched) to the design's other threads, each move searched in full by one thread;
+    /// returns the node's state and what the moves' searches found. Only after
+    /// [`Searcher::can_split`] said yes.
+    pub(crate) fn share_root(
+        &mut self,
+        root: &Position,
+        ctx: NodeContext,
+        moves: Vec<Move>,
+        node: LoopState,
+    ) -> (LoopState, Option<RootMoves>) {
+        self.split(root, ctx, SplitWork::Root(RootMoves::new(moves)), node)
     }
 }
 

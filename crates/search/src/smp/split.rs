@@ -12,11 +12,12 @@ use movegen::{Move, Position};
 
 use super::link::SmpLink;
 use super::split_point::{
-    ListedMoves, PublishedLoop, RootMoves, RootResult, SplitPoint, SplitRole, SplitState, SplitWork,
+    ListedMoves, PublishedLoop, SplitPoint, SplitRole, SplitState, SplitWork,
 };
 use crate::movepick::Picked;
 use crate::node::{LoopState, NodeContext, Step};
 use crate::parallel::link::ThreadLink;
+use crate::parallel::root_share::{RootMoves, RootResult};
 use crate::searcher::Searcher;
 
 impl<'a> Searcher<'a> {

@@ -21,6 +21,7 @@ use super::contended::lock_counting;
 use crate::history::{History, Killers};
 use crate::movepick::{MovePicker, Picked};
 use crate::node::{LoopState, NodeContext};
+use crate::parallel::root_share::RootMoves;
 use crate::params::SearchParams;
 use crate::stack::PlyState;
 
@@ -136,52 +137,6 @@ impl PublishedLoop {
     pub fn searched(&self) -> usize {
         self.searched.load(Ordering::Relaxed)
     }
-}
-
-/// The root moves handed out at a root split point, and what their searches found.
-#[derive(Debug)]
-pub(crate) struct RootMoves {
-    moves: Vec<Move>,
-    next: usize,
-    /// One entry per move, filled when its search completes.
-    pub results: Vec<Option<RootResult>>,
-    /// Moves that became the new best while the root was split.
-    pub best_move_changes: u32,
-}
-
-impl RootMoves {
-    /// The moves to hand out, in order.
-    pub fn new(moves: Vec<Move>) -> RootMoves {
-        let results = vec![None; moves.len()];
-        RootMoves {
-            moves,
-            next: 0,
-            results,
-            best_move_changes: 0,
-        }
-    }
-
-    /// The next move to hand out, with its index in the list.
-    pub fn next_move(&mut self) -> Option<(usize, Move)> {
-        let mv = *self.moves.get(self.next)?;
-        self.next += 1;
-        Some((self.next - 1, mv))
-    }
-}
-
-/// The completed search of one root move at a root split point.
-#[derive(Clone, Debug)]
-pub(crate) struct RootResult {
-    /// The fail-soft score.
-    pub score: i32,
-    /// It raised alpha when it was recorded: its score is exact (or a fail high) and it was
-    /// the best move so far.
-    pub raised_alpha: bool,
-    /// Its line after the move (only when `raised_alpha`).
-    pub continuation: Vec<Move>,
-    pub seldepth: usize,
-    /// Nodes the thread that searched it spent on it (helpers under it not counted).
-    pub nodes: u64,
 }
 
 /// Who works at a split point.
