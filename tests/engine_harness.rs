@@ -111,6 +111,21 @@ impl Engine {
         self.read_until(|l| l.starts_with("bestmove"))
     }
 
+    /// Sends `go infinite`, checks that no `bestmove` comes within `wait` (UCI: an infinite
+    /// search holds it until `stop`), then sends `stop` and returns the lines up to and
+    /// including the `bestmove` that follows.
+    pub fn go_infinite_then_stop(&mut self, wait: Duration) -> Vec<String> {
+        self.send("go infinite");
+        thread::sleep(wait);
+        let before = self.sync();
+        assert!(
+            !before.iter().any(|l| l.starts_with("bestmove")),
+            "bestmove before stop: {before:#?}"
+        );
+        self.send("stop");
+        self.wait_bestmove()
+    }
+
     /// Sends `go infinite` and `stop` back to back `races` times, then `go depth 1`, and
     /// checks that every one of those searches got exactly one `bestmove`, and no more came.
     pub fn assert_one_bestmove_per_racing_go(&mut self, races: usize) {
@@ -154,6 +169,21 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Asserts that `bestmove` is legal in `fen` after `moves` (UCI notation, Chess960 castling
+/// when `chess960`).
+pub fn assert_legal(fen: &str, moves: &[&str], bestmove: &str, chess960: bool) {
+    let mut pos = movegen::Position::from_fen(fen).expect("test FEN");
+    for m in moves {
+        let mv = pos.parse_uci_move(m, chess960).expect("test move");
+        pos.play(mv);
+    }
+    assert!(
+        pos.parse_uci_move(bestmove, chess960).is_ok(),
+        "bestmove {bestmove} is illegal in {}",
+        pos.fen()
+    );
 }
 
 /// The move of a `bestmove` line.

@@ -177,15 +177,8 @@ fn after_a_refused_position_go_answers_the_null_move() {
         );
     }
     // `go infinite` holds even the null move until `stop`, and then gives it once.
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(100));
-    let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
-    e.send("stop");
-    assert_eq!(e.wait_bestmove().last().unwrap(), "bestmove 0000");
+    let lines = e.go_infinite_then_stop(Duration::from_millis(100));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
     // The next good position is searched again.
     e.send("position startpos moves e2e4");
     e.send("go depth 2");

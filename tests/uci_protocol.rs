@@ -2,21 +2,8 @@
 
 use std::time::Duration;
 
-use crate::engine_harness::{Engine, bestmove_of, first_pv_move};
+use crate::engine_harness::{Engine, assert_legal, bestmove_of, first_pv_move};
 use movegen::Position;
-
-fn assert_legal(fen: &str, moves: &[&str], bestmove: &str, chess960: bool) {
-    let mut pos = Position::from_fen(fen).expect("test FEN");
-    for m in moves {
-        let mv = pos.parse_uci_move(m, chess960).expect("test move");
-        pos.play(mv);
-    }
-    assert!(
-        pos.parse_uci_move(bestmove, chess960).is_ok(),
-        "bestmove {bestmove} is illegal in {}",
-        pos.fen()
-    );
-}
 
 const START: &str = movegen::STARTING_FEN;
 
@@ -75,15 +62,7 @@ fn plays_a_legal_move_and_last_pv_starts_with_it() {
 fn isready_is_answered_during_a_search_and_infinite_waits_for_stop() {
     let mut e = Engine::start();
     e.send("position startpos");
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(200));
-    let before = e.sync();
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "bestmove before stop"
-    );
-    e.send("stop");
-    let lines = e.wait_bestmove();
+    let lines = e.go_infinite_then_stop(Duration::from_millis(200));
     assert_legal(START, &[], bestmove_of(lines.last().unwrap()), false);
 }
 

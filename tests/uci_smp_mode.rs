@@ -3,17 +3,12 @@
 
 use std::time::Duration;
 
-use crate::engine_harness::{Engine, bestmove_of};
-use movegen::Position;
+use crate::engine_harness::{self, Engine, bestmove_of};
 
 const MODES: [&str; 3] = ["Lazy SMP", "Sequential", "Split Points"];
 
 fn assert_legal(bestmove: &str) {
-    let pos = Position::from_fen(movegen::STARTING_FEN).expect("FEN");
-    assert!(
-        pos.parse_uci_move(bestmove, false).is_ok(),
-        "illegal {bestmove}"
-    );
+    engine_harness::assert_legal(movegen::STARTING_FEN, &[], bestmove, false);
 }
 
 #[test]
@@ -31,15 +26,7 @@ fn every_mode_answers_each_go_with_one_legal_bestmove() {
         let lines = e.wait_bestmove();
         assert_legal(bestmove_of(lines.last().expect("a bestmove")));
         // An infinite search holds its bestmove until `stop`, then gives exactly one.
-        e.send("go infinite");
-        std::thread::sleep(Duration::from_millis(150));
-        let before = e.sync();
-        assert!(
-            !before.iter().any(|l| l.starts_with("bestmove")),
-            "{mode}: bestmove before stop"
-        );
-        e.send("stop");
-        let lines = e.wait_bestmove();
+        let lines = e.go_infinite_then_stop(Duration::from_millis(150));
         assert_legal(bestmove_of(lines.last().expect("a bestmove")));
         assert_eq!(
             e.next_line(Duration::from_millis(300))

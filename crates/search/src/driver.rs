@@ -17,7 +17,7 @@ use crate::request::{SearchOutcome, SearchRequest};
 use crate::role::ThreadRole;
 use crate::root::{MAX_DEPTH, RootSearch};
 use crate::root_move::RootMove;
-use crate::score::{INFINITE, MAX_PLY, mated_in};
+use crate::score::{INFINITE, mated_in};
 use crate::searcher::Searcher;
 use crate::shared::{SharedState, ThreadCounters};
 use crate::tablebase::SearchTablebases;
@@ -112,11 +112,7 @@ pub(crate) fn drive(
     }
     let tm = TimeManager::new(&limits, &request.time_options, root.game_ply()).paced(&worker.pace);
     let root_wait = root_wait_limit(&tm, clock_start);
-    worker.keys.clear();
-    worker.keys.extend_from_slice(&request.history);
-    worker.keys.push(root.key());
-    worker.keys.reserve(MAX_PLY + 2);
-    worker.stack[0].plies_from_null = usize::MAX;
+    worker.start_line(request.history.iter().copied().chain([root.key()]));
     // Ranked before any helper starts; every thread of this search then probes with it.
     let mut tb = SearchTablebases::new(request.tablebases.as_ref());
     tb.rank_root(&root, &worker.keys, &mut moves, control, root_wait);

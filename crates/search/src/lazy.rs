@@ -8,7 +8,6 @@ use movegen::Position;
 use crate::event::SearchEvent;
 use crate::root::RootSearch;
 use crate::root_move::RootMove;
-use crate::score::MAX_PLY;
 use crate::searcher::Searcher;
 
 /// What a helper needs to search the root on its own.
@@ -31,11 +30,7 @@ fn first_depth(index: usize) -> i32 {
 /// Helper `searcher`'s part of a Lazy SMP search: iterative deepening on `job`'s root until
 /// its last depth or until the search ends, with nothing reported.
 pub(crate) fn search_beside(searcher: &mut Searcher<'_>, job: &LazyJob) {
-    let worker = &mut *searcher.worker;
-    worker.keys.clear();
-    worker.keys.extend_from_slice(&job.keys);
-    worker.keys.reserve(MAX_PLY + 2);
-    worker.stack[0].plies_from_null = usize::MAX;
+    searcher.worker.start_line(job.keys.iter().copied());
     searcher.refresh_accumulator(&job.root, 0);
     let first = first_depth(searcher.index);
     let mut quiet = |_: SearchEvent<'_>| {};

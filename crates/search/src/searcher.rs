@@ -154,8 +154,8 @@ impl Worker {
         Searcher::new(shared, index, role, parallel, self)
     }
 
-    /// Runs `f` on this worker's searcher as the unit tests set it up: the main thread of
-    /// one, a fresh 1 MiB table (`searcher.shared.tt`), no time manager, no stop.
+    /// Runs `f` on this worker's searcher as the unit tests set it up: thread 0 of one with a
+    /// helper's role (no clock), a fresh 1 MiB table (`searcher.shared.tt`), no stop.
     #[cfg(test)]
     pub(crate) fn with_test_searcher<R>(&mut self, f: impl FnOnce(&mut Searcher<'_>) -> R) -> R {
         use crate::shared::test_support::TestShared;
@@ -208,8 +208,7 @@ mod tests {
 
     fn is_repetition(keys: Vec<u64>, pos: &Position) -> bool {
         let mut worker = Worker::new();
-        worker.keys = keys;
-        worker.stack[0].plies_from_null = usize::MAX;
+        worker.start_line(keys);
         worker.with_test_searcher(|searcher| searcher.is_repetition(pos, 0))
     }
 
@@ -261,8 +260,7 @@ mod tests {
     fn repetitions_do_not_reach_back_across_a_null_move() {
         let mut worker = Worker::new();
         let start = Position::startpos();
-        worker.keys.push(start.key());
-        worker.stack[0].plies_from_null = usize::MAX;
+        worker.start_line([start.key()]);
         worker.with_test_searcher(|s| {
             // 1.Nf3 (pass) 2.Ng1 (pass): the start position again, but only through two passes.
             let through = [Some("g1f3"), None, Some("f3g1"), None];

@@ -95,6 +95,15 @@ impl Worker {
         self.params
     }
 
+    /// Starts a search's line of position keys from `keys` (the game's positions, the root's
+    /// last), with room for a whole search line, and no null move anywhere before the root.
+    pub(crate) fn start_line(&mut self, keys: impl IntoIterator<Item = u64>) {
+        self.keys.clear();
+        self.keys.extend(keys);
+        self.keys.reserve(MAX_PLY + 2);
+        self.stack[0].plies_from_null = usize::MAX;
+    }
+
     /// Searches with `params` from the next search on (a tuning build's UCI options).
     pub fn set_params(&mut self, params: SearchParams) {
         if params != self.params {

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use search::{MAX_ELO, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO};
+use search::{MAX_ELO, MAX_SKILL_LEVEL, MAX_THREADS, MIN_ELO, ParallelMode};
 use timeman::{TimeModel, TimeOptions};
 
 /// The type of an option with its default (and range or choices), as the `uci` reply lists it.
@@ -61,6 +61,13 @@ const TIME: TimeOptions = TimeOptions::DEFAULT;
 /// The `Time Model` choices: [`TimeModel::ALL`]'s names.
 const TIME_MODELS: [&str; 2] = [TimeModel::ALL[0].name(), TimeModel::ALL[1].name()];
 
+/// The `SMP Mode` choices: [`ParallelMode::ALL`]'s names, the default first.
+const SMP_MODES: [&str; 3] = [
+    ParallelMode::ALL[0].name(),
+    ParallelMode::ALL[1].name(),
+    ParallelMode::ALL[2].name(),
+];
+
 /// Declares [`OptionId`] and [`OPTIONS`] from one list, so they cannot drift apart:
 /// `OPTIONS[id as usize].id == id` holds by construction.
 macro_rules! option_table {
@@ -87,7 +94,7 @@ option_table! {
     Threads => "Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 };
     /// How the threads share the work (`search::ParallelMode`, by name).
     SmpMode => "SMP Mode", OptionKind::Combo {
-        default: "Split Points", vars: &["Split Points", "Lazy SMP", "Sequential"],
+        default: SMP_MODES[0], vars: &SMP_MODES,
     };
     /// Empties the transposition table.
     ClearHash => "Clear Hash", OptionKind::Button;

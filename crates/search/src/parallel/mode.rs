@@ -27,7 +27,7 @@ impl ParallelMode {
     ];
 
     /// The mode's name, as the UCI option and `smp-bench` spell it.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             ParallelMode::SplitPoints => "Split Points",
             ParallelMode::LazySmp => "Lazy SMP",
