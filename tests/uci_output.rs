@@ -120,6 +120,59 @@ fn a_mated_or_stalemated_root_says_so_before_bestmove_none() {
     }
 }
 
+#[test]
+fn a_root_without_moves_shows_certain_chances_and_says_so_at_once_when_infinite() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    for (fen, info) in [
+        (
+            "3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1",
+            "info depth 0 score mate 0 wdl 0 0 1000",
+        ),
+        (
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "info depth 0 score cp 0 wdl 0 1000 0",
+        ),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 5");
+        assert_eq!(e.wait_bestmove(), [info, "bestmove (none)"], "{fen}");
+        // `go infinite`: the line at once, `bestmove` only after `stop`.
+        e.send("go infinite");
+        assert_eq!(e.read_until(|l| l.starts_with("info")), [info], "{fen}");
+        assert!(e.sync().is_empty(), "{fen}: {:#?}", e.transcript);
+        e.send("stop");
+        assert_eq!(e.wait_bestmove(), ["bestmove (none)"], "{fen}");
+    }
+}
+
+#[test]
+fn where_nobody_can_mate_every_line_is_a_certain_draw() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    for fen in [
+        "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+        "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+        "8/8/4k3/3b4/8/4K3/8/8 b - - 0 1",
+        "8/8/2b1k3/8/8/3BK3/8/8 w - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 6");
+        let lines = e.wait_bestmove();
+        let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!scored.is_empty(), "{fen}: {lines:#?}");
+        for line in scored {
+            assert_eq!(wdl_of(line), Some([0, 1000, 0]), "{fen}: {line}");
+        }
+    }
+    // Knight against bishop can be mated (with help): the model's chances, not a certainty.
+    e.send("position fen 8/8/2b1k3/8/8/3NK3/8/8 w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.wait_bestmove();
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert_ne!(wdl_of(last), Some([0, 1000, 0]), "{last}");
+}
+
 /// The `wdl W D L` of an `info` line, checked to come right after the score and its bound.
 fn wdl_of(line: &str) -> Option<[u32; 3]> {
     let words: Vec<&str> = line.split_whitespace().collect();

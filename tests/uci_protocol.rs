@@ -224,24 +224,38 @@ fn unreachable_material_is_refused_and_perft_prints_nodes_searched() {
 }
 
 #[test]
-fn illegal_moves_stop_the_position_at_the_last_legal_move() {
+fn an_illegal_move_in_the_list_leaves_no_position_as_a_refused_fen_does() {
     let mut e = Engine::start();
-    e.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
-    let lines = e.sync();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string") && l.contains("e1e3"))
-    );
+    for line in [
+        "position startpos moves e2e4 e7e5 e1e3 g1f3",
+        "position startpos moves e2e4 e7e5 g1f3 zz",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        e.send("position startpos moves d2d4");
+        e.send(line);
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string")
+                && l.contains("no position until the next `position` command")),
+            "{line}: {lines:#?}"
+        );
+        // Not a move of the position before the bad move (White to move after e2e4 e7e5),
+        // nor of the one before the line: no move at all, and the reason.
+        e.send("go depth 2");
+        let lines = e.wait_bestmove();
+        assert_eq!(lines.last().unwrap(), "bestmove 0000", "{line}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string go: no position")),
+            "{line}: {lines:#?}"
+        );
+    }
+    // The next `position` is used again.
+    e.send("position startpos moves e2e4");
     e.send("go depth 2");
     let lines = e.wait_bestmove();
-    // White to move after e2e4 e7e5.
-    assert_legal(
-        START,
-        &["e2e4", "e7e5"],
-        bestmove_of(lines.last().unwrap()),
-        false,
-    );
+    assert_legal(START, &["e2e4"], bestmove_of(lines.last().unwrap()), false);
 }
 
 #[test]
@@ -253,15 +267,6 @@ fn invalid_utf8_and_long_lines_do_not_break_the_engine() {
     assert!(lines.iter().any(|l| l.contains("UTF-8")));
     e.send("go depth 1");
     e.wait_bestmove();
-}
-
-#[test]
-fn eof_exits_cleanly_even_during_a_search() {
-    let mut e = Engine::start();
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(100));
-    e.close_stdin();
-    assert_eq!(e.wait_exit(Duration::from_secs(20)), Some(true));
 }
 
 #[test]

@@ -198,8 +198,9 @@ impl Soak {
                 self.send("stop");
             }
             _ => {
-                // Junk while searching: a `setoption Hash` or `ucinewgame` in it may end the
-                // search early, so the bestmove may already be among the lines read here.
+                // Junk while searching: it waits behind the search where it must (a
+                // `setoption Hash`, `ucinewgame`, `perft`), but a `stop` in it ends the
+                // search, so the bestmove may already be among the lines read here.
                 self.send("go infinite");
                 self.junk_burst();
                 let before = self.sync();

@@ -3,9 +3,10 @@
 //! The mirror reads every line exactly as the engine does (same input rules, same parser, same
 //! option store) and applies the engine's documented rules: a FEN is read leniently, and one
 //! that must be refused (or a `position` line that cannot be read) leaves no position, so
-//! `go` answers `bestmove 0000`; `position ... moves` stops at the last legal move;
-//! `ucinewgame` goes back to the starting position. A `bestmove` is then checked against the position the mirror held when
-//! `go` was sent.
+//! `go` answers `bestmove 0000`, and so does a move list with a malformed or illegal move;
+//! `ucinewgame` goes back to the starting position. Commands held behind a running search take
+//! effect in the order sent, so the mirror applies them as they are sent. A `bestmove` is then
+//! checked against the position the mirror held when `go` was sent.
 
 use movegen::Position;
 use tsubame::command::{Command, PositionStart, parse_command};
@@ -72,7 +73,7 @@ impl Mirror {
                     }
                 };
                 let chess960 = self.chess960();
-                self.position = start.map(|pos| play_while_legal(pos, &moves, chess960));
+                self.position = start.and_then(|pos| play_all(pos, &moves, chess960));
             }
             Some(Command::PositionRefused(_)) => self.position = None,
             _ => {}
@@ -99,14 +100,12 @@ impl Mirror {
     }
 }
 
-/// `pos` after `moves`, stopping before the first move that is malformed or illegal (the
-/// engine's documented rule for `position ... moves`).
-pub fn play_while_legal(mut pos: Position, moves: &[String], chess960: bool) -> Position {
+/// `pos` after `moves`; `None` when one of them is malformed or illegal where it is played
+/// (the engine's documented rule for `position ... moves`: no position).
+pub fn play_all(mut pos: Position, moves: &[String], chess960: bool) -> Option<Position> {
     for text in moves {
-        match pos.parse_uci_move(text, chess960) {
-            Ok(mv) => pos.play(mv),
-            Err(_) => break,
-        }
+        let mv = pos.parse_uci_move(text, chess960).ok()?;
+        pos.play(mv);
     }
-    pos
+    Some(pos)
 }

@@ -2,7 +2,7 @@
 //! `stop` while it searches.
 
 use std::io::{BufRead, ErrorKind};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::Instant;
 
@@ -18,31 +18,38 @@ pub enum Input {
     Line(String, Instant),
     /// A line that could not be used; the text says why.
     Rejected(String),
-    /// Standard input is closed: behave as for `quit`.
+    /// Standard input is closed: no more lines will come.
     Eof,
 }
 
-/// Starts the reader thread over `source` and returns the receiving end.
-pub fn spawn_reader<R: BufRead + Send + 'static>(source: R) -> Receiver<Input> {
-    let (tx, rx) = channel();
-    thread::Builder::new()
+/// Starts the reader thread over `source`, sending what it reads to `tx` (as `T`, so that the
+/// session can receive other events on the same channel). A thread the system refuses is
+/// reported, and `tx` gets [`Input::Eof`].
+pub fn spawn_reader<R, T>(source: R, tx: Sender<T>)
+where
+    R: BufRead + Send + 'static,
+    T: From<Input> + Send + 'static,
+{
+    let eof = tx.clone();
+    let spawned = thread::Builder::new()
         .name("stdin".into())
-        .spawn(move || read_lines(source, &tx))
-        .map_err(|e| eprintln!("cannot start the input thread: {e}"))
-        .ok();
-    rx
+        .spawn(move || read_lines(source, &tx));
+    if let Err(e) = spawned {
+        eprintln!("cannot start the input thread: {e}");
+        let _ = eof.send(Input::Eof.into());
+    }
 }
 
-fn read_lines<R: BufRead>(mut source: R, tx: &Sender<Input>) {
+fn read_lines<R: BufRead, T: From<Input>>(mut source: R, tx: &Sender<T>) {
     let mut line = Vec::new();
     let mut overflow = false;
     loop {
         let (consumed, complete) = match source.fill_buf() {
             Ok([]) => {
                 if !line.is_empty() && !overflow {
-                    let _ = tx.send(decode(&line));
+                    let _ = tx.send(decode(&line).into());
                 }
-                let _ = tx.send(Input::Eof);
+                let _ = tx.send(Input::Eof.into());
                 return;
             }
             Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
@@ -61,7 +68,7 @@ fn read_lines<R: BufRead>(mut source: R, tx: &Sender<Input>) {
             },
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(_) => {
-                let _ = tx.send(Input::Eof);
+                let _ = tx.send(Input::Eof.into());
                 return;
             }
         };
@@ -76,7 +83,7 @@ fn read_lines<R: BufRead>(mut source: R, tx: &Sender<Input>) {
             } else {
                 decode(&line)
             };
-            if tx.send(input).is_err() {
+            if tx.send(input.into()).is_err() {
                 return;
             }
             line.clear();
@@ -100,12 +107,14 @@ fn decode(bytes: &[u8]) -> Input {
 mod tests {
     use super::*;
     use std::io::Cursor;
+    use std::sync::mpsc::channel;
 
     /// What the reader sent, lines as `Ok(text)` and rejections as `Err(why)`; the reader
     /// must end with `Eof`.
     fn read_all(bytes: &[u8]) -> Vec<Result<String, String>> {
         let started = Instant::now();
-        let rx = spawn_reader(Cursor::new(bytes.to_vec()));
+        let (tx, rx) = channel::<Input>();
+        spawn_reader(Cursor::new(bytes.to_vec()), tx);
         let mut out = Vec::new();
         let mut eof = false;
         while let Ok(input) = rx.recv() {

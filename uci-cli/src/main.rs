@@ -41,9 +41,10 @@ fn main() -> ExitCode {
 fn run(invocation: Invocation) -> anyhow::Result<ExitCode> {
     let command = match invocation {
         Invocation::Uci => {
-            let mut session = session::Session::new()?;
-            let input = input::spawn_reader(BufReader::new(std::io::stdin()));
-            session.run(&input);
+            let (events, received) = std::sync::mpsc::channel();
+            let mut session = session::Session::new(events.clone())?;
+            input::spawn_reader(BufReader::new(std::io::stdin()), events);
+            session.run(&received);
             return Ok(ExitCode::SUCCESS);
         }
         Invocation::Script(lines) => {

@@ -26,8 +26,8 @@ impl Output for Stdout {
         send(&format_event(event, wdl, chess960));
     }
 
-    fn no_legal_move(&self, checkmated: bool) {
-        send(format_no_legal_move(checkmated));
+    fn no_legal_move(&self, checkmated: bool, wdl: Option<Wdl>) {
+        send(&format_no_legal_move(checkmated, wdl));
     }
 
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
@@ -97,12 +97,15 @@ fn format_info(info: &IterationInfo, wdl: Option<Wdl>, chess960: bool) -> String
 }
 
 /// The line before `bestmove (none)`, as Stockfish writes it: checkmated is a mate in zero
-/// (the side to move has lost), stalemate a draw.
-pub fn format_no_legal_move(checkmated: bool) -> &'static str {
-    if checkmated {
-        "info depth 0 score mate 0"
-    } else {
-        "info depth 0 score cp 0"
+/// (the side to move has lost), stalemate a draw; `wdl` after the score, as on other lines.
+pub fn format_no_legal_move(checkmated: bool, wdl: Option<Wdl>) -> String {
+    let score = if checkmated { "mate 0" } else { "cp 0" };
+    match wdl {
+        Some(wdl) => format!(
+            "info depth 0 score {score} wdl {} {} {}",
+            wdl.win, wdl.draw, wdl.loss
+        ),
+        None => format!("info depth 0 score {score}"),
     }
 }
 

@@ -1,11 +1,17 @@
 //! The UCI session: each line read parsed into a command, carried out by the [`Engine`], and
 //! answered on stdout.
 //!
-//! The protocol thread (this one) never searches: the engine runs `go` on a thread of its own,
-//! so `isready`, `stop`, `ponderhit` and `quit` are answered at once.
+//! The protocol thread (this one) never searches and never waits for a search: the engine runs
+//! `go` on a thread of its own, so `isready`, `stop`, `ponderhit` and `quit` are answered at
+//! once. One search runs at a time, as in Stockfish: a `go` read while one runs, and every
+//! command that changes what a search uses (`ucinewgame`, `bench`, `perft`, the options
+//! [`Engine::waits_for_search`] names), is held, with every command after it so that they
+//! keep their order, until the search ends; a `stop` behind them still reaches the search. The
+//! end of input lets the work read before it finish (see [`Session::run`]).
 
+use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -17,39 +23,97 @@ use crate::debug_log::{self, Direction};
 use crate::input::Input;
 use crate::output::{Stdout, info_string, send};
 
+/// What the session waits for: the GUI's input, or the end of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// What the input thread read.
+    Input(Input),
+    /// A search or perft has ended: what was held for it may run.
+    WorkEnded,
+}
+
+impl From<Input> for Event {
+    fn from(input: Input) -> Event {
+        Event::Input(input)
+    }
+}
+
 /// The engine and the protocol's own state between commands.
 #[derive(Debug)]
 pub struct Session {
     engine: Engine,
+    /// Commands held until the running search ends, oldest first, each with when it was read.
+    held: VecDeque<(Command, Instant)>,
 }
 
 impl Session {
-    /// A session with default options and the starting position.
-    pub fn new() -> anyhow::Result<Session> {
-        let engine = Engine::new(Arc::new(Stdout)).context("cannot allocate the hash table")?;
-        Ok(Session { engine })
+    /// A session with default options and the starting position; `events` is told when a
+    /// search ends (it is the channel [`Session::run`] reads).
+    pub fn new(events: Sender<Event>) -> anyhow::Result<Session> {
+        let mut engine = Engine::new(Arc::new(Stdout)).context("cannot allocate the hash table")?;
+        engine.on_work_end(Arc::new(move || {
+            let _ = events.send(Event::WorkEnded);
+        }));
+        Ok(Session {
+            engine,
+            held: VecDeque::new(),
+        })
     }
 
-    /// Reads commands until `quit` or the end of input, then stops any search and returns.
-    pub fn run(&mut self, input: &Receiver<Input>) {
-        while let Ok(item) = input.recv() {
-            match item {
-                Input::Line(line, received) => {
+    /// Reads commands until `quit`, or until the end of input and of the work read before it,
+    /// then stops any search and returns. At the end of input a search that only `stop`
+    /// would end (`go infinite`, `go ponder`) is stopped and answers; finite searches and
+    /// perfts, the running one and those held, run to their end, each cut short after
+    /// [`engine::AFTER_INPUT_LIMIT`]. Stockfish quits at the end of input instead; finishing
+    /// lets `echo "go perft 6" | tsubame` print its count.
+    pub fn run(&mut self, events: &Receiver<Event>) {
+        let mut input_open = true;
+        loop {
+            let event = if input_open {
+                events.recv().ok()
+            } else if !self.engine.is_working() && self.held.is_empty() {
+                break;
+            } else {
+                match self.engine.cut_deadline() {
+                    None => events.recv().ok(),
+                    Some(deadline) => {
+                        let wait = deadline.saturating_duration_since(Instant::now());
+                        match events.recv_timeout(wait) {
+                            Ok(event) => Some(event),
+                            Err(RecvTimeoutError::Timeout) => {
+                                self.engine.cut_short();
+                                continue;
+                            }
+                            Err(RecvTimeoutError::Disconnected) => None,
+                        }
+                    }
+                }
+            };
+            match event {
+                Some(Event::Input(Input::Line(line, received))) => {
                     debug_log::record(Direction::In, &line);
                     if !self.handle(&line, received) {
                         break;
                     }
                 }
-                Input::Rejected(why) => info_string(&why),
-                Input::Eof => break,
+                Some(Event::Input(Input::Rejected(why))) => info_string(&why),
+                Some(Event::Input(Input::Eof)) => {
+                    input_open = false;
+                    self.engine.end_of_input();
+                }
+                Some(Event::WorkEnded) => self.run_held(),
+                None => break,
             }
         }
         self.engine.quit();
     }
 
     /// Carries out one line read at `received` (a `go` charges the time since then to its
-    /// budget); `false` means quit.
+    /// budget), or holds it until the running search ends; `false` means quit.
     pub fn handle(&mut self, line: &str, received: Instant) -> bool {
+        // A search that has answered holds nothing back, though its thread may not have
+        // signalled its end yet: the GUI may have read the answer and sent this line.
+        self.run_held();
         let command = match parse_command(line) {
             Ok(command) => command,
             Err(e) => {
@@ -57,6 +121,46 @@ impl Session {
                 return true;
             }
         };
+        match command {
+            // Never held: these steer the running search, or answer at once.
+            Command::IsReady => send("readyok"),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => return false,
+            command => {
+                match &command {
+                    Command::Go { params, warnings } => {
+                        for warning in warnings {
+                            info_string(&warning.to_string());
+                        }
+                        self.engine.read_go(params);
+                    }
+                    Command::Perft { .. } => self.engine.read_perft(),
+                    _ => {}
+                }
+                if self.held.is_empty() && !(self.engine.is_working() && waits(&command)) {
+                    self.carry_out(command, received);
+                } else {
+                    self.held.push_back((command, received));
+                }
+            }
+        }
+        true
+    }
+
+    /// The running search has ended: carries out the held commands, in order, until one
+    /// starts another search.
+    fn run_held(&mut self) {
+        while self.engine.reap() {
+            let Some((command, received)) = self.held.pop_front() else {
+                break;
+            };
+            self.carry_out(command, received);
+        }
+    }
+
+    /// Carries out a command that is not held (any but `isready`, `stop`, `ponderhit`, `quit`).
+    fn carry_out(&mut self, command: Command, received: Instant) {
         match command {
             Command::Empty => {}
             Command::Uci => {
@@ -73,7 +177,6 @@ impl Session {
             }
             // Debug mode would add nothing: the `Debug Log File` option records the dialogue.
             Command::Debug(_) => {}
-            Command::IsReady => send("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register(_) => info_string("no registration is needed"),
             Command::UciNewGame => self.engine.new_game(),
@@ -85,15 +188,7 @@ impl Session {
                 self.engine.set_position(fen, &moves);
             }
             Command::PositionRefused(why) => self.engine.refuse_position(&why.to_string()),
-            Command::Go { params, warnings } => {
-                for warning in warnings {
-                    info_string(&warning.to_string());
-                }
-                self.engine.go(&params, received);
-            }
-            Command::Stop => self.engine.stop(),
-            Command::PonderHit => self.engine.ponderhit(),
-            Command::Quit => return false,
+            Command::Go { params, .. } => self.engine.go(&params, received),
             Command::D => match self.engine.position() {
                 Some(position) => send(&position.pretty()),
                 None => self.engine.report_no_position("d"),
@@ -101,8 +196,8 @@ impl Session {
             Command::Eval => self.engine.eval(),
             Command::Bench { depth } => self.engine.bench(depth),
             Command::Perft { depth, fen } => self.engine.perft(fen.as_deref(), depth),
+            Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
         }
-        true
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -134,11 +229,54 @@ impl Session {
     }
 }
 
+/// Whether `command` must wait for the running search to end: another search or perft, or a
+/// change of what the search uses. Everything else only changes what later searches start
+/// from (`position`, most options) or reads it (`d`, `eval`).
+fn waits(command: &Command) -> bool {
+    match command {
+        Command::Go { .. } | Command::Perft { .. } | Command::Bench { .. } => true,
+        Command::UciNewGame => true,
+        Command::SetOption { name, .. } => Engine::waits_for_search(name),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use engine::options::{OptionId, Options};
 
+    use super::waits;
     use crate::command::{Command, parse_command};
+
+    #[test]
+    fn what_a_search_uses_waits_for_it() {
+        let waits_for_search = |line: &str| waits(&parse_command(line).expect(line));
+        for line in [
+            "go depth 5",
+            "go perft 3",
+            "perft 2",
+            "bench 3",
+            "ucinewgame",
+            "setoption name Clear Hash",
+            "setoption name hash value 32",
+            "setoption name Threads value 2",
+            "setoption name SyzygyPath value /tmp",
+            "setoption name EvalFile value x.nnue",
+        ] {
+            assert!(waits_for_search(line), "{line}");
+        }
+        for line in [
+            "position startpos moves e2e4",
+            "d",
+            "eval",
+            "setoption name UCI_ShowWDL value true",
+            "setoption name Move Overhead value 100",
+            "setoption name MultiPV value 3",
+            "setoption name no such option value 1",
+        ] {
+            assert!(!waits_for_search(line), "{line}");
+        }
+    }
 
     #[test]
     fn setoption_lines_reach_the_store() {

@@ -1,32 +1,58 @@
 //! The engine's state between commands, and what each command does to it.
 //!
 //! The caller's thread never searches: [`Engine::go`] starts a search thread and returns, so
-//! the protocol layer answers `isready`, `stop`, `ponderhit` and `quit` at once. A second `go`
-//! while one search runs first stops and finishes the running one, so every `go` gets exactly
-//! one answer.
+//! the protocol layer answers `isready`, `stop`, `ponderhit` and `quit` at once. One search
+//! (or perft) runs at a time: the protocol layer holds a `go`, and every command that changes
+//! what a search uses ([`Engine::waits_for_search`]), until the running one has ended, which
+//! the signal set with [`Engine::on_work_end`] tells it. Every `go` and perft is announced when
+//! it is read ([`Engine::read_go`]), so `stop` and `ponderhit` reach the one the GUI means
+//! even while it waits in line (see `pending.rs` for the rules).
 //!
-//! Illegal or malformed moves in a position's move list: the position stops at the last legal
-//! move and a notice names the first bad one (as Stockfish does), so the engine keeps
-//! answering with moves that are legal in the position it was given. A FEN is read leniently
-//! (fields that do not change the board are mended, with a notice); a FEN that must be
-//! refused leaves no position at all, so `go` answers `bestmove 0000` rather than a move of
-//! the position before it, which the GUI no longer means.
+//! A `position` command that cannot be used, a FEN that must be refused or a move list with
+//! an illegal or malformed move, leaves no position at all, so `go` answers `bestmove 0000`
+//! rather than a move of another position, which the GUI does not mean (and where the wrong
+//! side may be to move). A FEN is read leniently: fields that do not change the board are
+//! mended, with a notice.
 
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use movegen::{Move, Position};
 use nnue::Network;
-use search::{ParallelMode, SearchControl, SearchRequest, TablebaseConfig, ThreadPool};
+use search::{ParallelMode, SearchControl, SearchRequest, TablebaseConfig, ThreadPool, WdlRoot};
 use timeman::{Limits, TimeManager};
 use tt::{PageSize, TranspositionTable, TtError};
 
 use crate::go::GoParams;
 use crate::options::{OptionError, OptionId, Options, SetOutcome};
 use crate::output::Output;
+use crate::pending::Pending;
 use crate::reply::{Reply, WATCHDOG_GRACE};
+
+/// After the end of input, the longest a search or perft may run (from the end of input, or
+/// from its start for one that starts later) before it is stopped and answers: an input that
+/// ends while a `go depth 99` runs is a GUI that has gone, and the engine should not search
+/// for hours for nobody. A minute lets a piped script's finite work finish (perft 6 from the
+/// start, a search to depth 20 or so on one core).
+pub const AFTER_INPUT_LIMIT: Duration = Duration::from_secs(60);
+
+/// Called by a search or perft thread as its last act: the protocol layer may then carry out
+/// what it held back.
+pub type WorkEndSignal = Arc<dyn Fn() + Send + Sync>;
+
+/// The thread running a search or perft.
+struct Work {
+    thread: JoinHandle<()>,
+    /// Set as the work answers (`bestmove`), or as its thread ends, before the signal.
+    ended: Arc<AtomicBool>,
+    /// When it started.
+    since: Instant,
+    /// It has been cut short after the end of input.
+    cut: bool,
+}
 
 /// The engine between commands.
 pub struct Engine {
@@ -40,9 +66,14 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     /// The search threads and their workers; locked by the search thread while it runs.
     threads: Arc<Mutex<ThreadPool>>,
-    control: Arc<SearchControl>,
-    /// The thread running the search or perft, if any.
-    search_thread: Option<JoinHandle<()>>,
+    /// The `go`s and perfts read and not yet ended.
+    pending: Pending,
+    /// The search or perft running, if any.
+    work: Option<Work>,
+    /// Told when a search or perft ends.
+    work_end: Option<WorkEndSignal>,
+    /// When the input ended, if it has.
+    input_ended: Option<Instant>,
     /// The network `EvalFile` names (the embedded one by default), used while `UseNNUE` is on
     /// (the default).
     network: Arc<Network>,
@@ -80,8 +111,10 @@ impl Engine {
             options,
             tt: Arc::new(tt),
             threads: Arc::new(Mutex::new(ThreadPool::new(threads))),
-            control: Arc::new(SearchControl::default()),
-            search_thread: None,
+            pending: Pending::default(),
+            work: None,
+            work_end: None,
+            input_ended: None,
             network: nnue::Network::embedded_shared(),
             loaded_eval_file: "<default>".to_owned(),
             tablebases: None,
@@ -116,31 +149,164 @@ impl Engine {
         self.options.check(OptionId::Chess960)
     }
 
-    /// Asks the running search to stop; its answer follows.
+    /// `stop`: ends the search the GUI means (see `pending.rs`), whose answer follows.
     pub fn stop(&self) {
-        self.control.request_stop();
+        self.pending.stop();
     }
 
-    /// The opponent played the move the search was pondering on: the search goes on as a
-    /// normal one.
+    /// `ponderhit`: the opponent played the move the first pondering search was pondering
+    /// on, so it goes on as a normal one.
     pub fn ponderhit(&self) {
-        self.control.ponderhit();
+        self.pending.ponderhit();
     }
 
-    /// Stops and waits for the running search or perft, before the engine is dropped.
+    /// Stops everything and waits for the running search or perft, before the engine is
+    /// dropped.
     pub fn quit(&mut self) {
+        self.pending.stop_all();
         self.finish_search_thread(true);
+    }
+
+    /// A `go` was read: from now on `stop` and `ponderhit` can reach it, also while it waits
+    /// for the running search to end. Its search starts with [`Engine::go`], in the order read.
+    pub fn read_go(&mut self, params: &GoParams) {
+        self.pending.read_go(params);
+    }
+
+    /// A `perft` command was read (see [`Engine::read_go`]).
+    pub fn read_perft(&mut self) {
+        self.pending.read_perft();
+    }
+
+    /// Calls `signal` from now on whenever a search or perft ends, as the last thing its thread
+    /// does; [`Engine::reap`] then lets the next command run.
+    pub fn on_work_end(&mut self, signal: WorkEndSignal) {
+        self.work_end = Some(signal);
+    }
+
+    /// Whether a search or perft runs (or has answered and not been reaped yet).
+    pub fn is_working(&self) -> bool {
+        self.work.is_some()
+    }
+
+    /// Collects the search or perft that has answered (waiting for its thread to finish, a
+    /// matter of moments), if it has; `true` when the engine is now free for the next one.
+    pub fn reap(&mut self) -> bool {
+        if self
+            .work
+            .as_ref()
+            .is_some_and(|w| w.ended.load(Ordering::Acquire))
+        {
+            self.finish_search_thread(false);
+        }
+        self.work.is_none()
+    }
+
+    /// Whether `setoption name <name>` changes what a running search uses (the table, the
+    /// threads, the network, the tablebases, the search parameters) and so must wait for it to
+    /// end. Every other option only changes the searches that start after it: it is set at once.
+    pub fn waits_for_search(name: &str) -> bool {
+        #[cfg(feature = "tune")]
+        if search::find_param(name).is_some() {
+            return true;
+        }
+        crate::options::find(name).is_ok_and(|spec| spec.id.waits_for_search())
+    }
+
+    /// The input has ended: every search that only `stop` ends is stopped (its answer
+    /// follows), and from now on no search or perft runs longer than [`AFTER_INPUT_LIMIT`].
+    pub fn end_of_input(&mut self) {
+        self.input_ended = Some(Instant::now());
+        self.pending.end_of_input();
+    }
+
+    /// After the end of input, when the running search or perft is to be cut short (see
+    /// [`AFTER_INPUT_LIMIT`]); `None` before it, or with nothing running.
+    pub fn cut_deadline(&self) -> Option<Instant> {
+        let ended = self.input_ended?;
+        let work = self.work.as_ref().filter(|w| !w.cut)?;
+        Some(work.since.max(ended) + AFTER_INPUT_LIMIT)
+    }
+
+    /// Stops the running search or perft at its [`Engine::cut_deadline`], saying why; its
+    /// answer follows.
+    pub fn cut_short(&mut self) {
+        if let Some(work) = &mut self.work {
+            work.cut = true;
+            self.output.notice(&format!(
+                "input ended {} s ago: stopped",
+                AFTER_INPUT_LIMIT.as_secs()
+            ));
+            self.pending.stop_running();
+        }
     }
 
     /// Stops (if `stop`) and waits for the running search or perft.
     fn finish_search_thread(&mut self, stop: bool) {
-        if let Some(thread) = self.search_thread.take() {
+        if let Some(work) = self.work.take() {
             if stop {
-                self.control.request_stop();
+                self.pending.stop_running();
             }
-            if thread.join().is_err() {
+            if work.thread.join().is_err() {
                 self.output
                     .notice("the search thread failed; its result is lost");
+            }
+            self.pending.end_started();
+        }
+    }
+
+    /// Runs `body` as the search or perft on a thread called `name` with `stack` bytes of
+    /// stack (the default if `None`), writing to the output it is given. The work counts as
+    /// ended from its `bestmove` on (or from its end, without one): the GUI may send its next
+    /// command as soon as it reads the answer, and that command must not wait for this work.
+    /// The thread gives the signal as it finishes. A thread the system refuses is reported,
+    /// and `body` never runs.
+    fn start_work(
+        &mut self,
+        name: &str,
+        stack: Option<usize>,
+        control: &Arc<SearchControl>,
+        body: impl FnOnce(Arc<dyn Output>) + Send + 'static,
+    ) -> bool {
+        let ended = Arc::new(AtomicBool::new(false));
+        let signal = self.work_end.clone();
+        let output = Arc::clone(&self.output);
+        let answering: Arc<dyn Output> = Arc::new(Answering {
+            output: Arc::clone(&self.output),
+            answered: Arc::clone(&ended),
+        });
+        let (done, control) = (Arc::clone(&ended), Arc::clone(control));
+        let mut builder = thread::Builder::new().name(name.into());
+        if let Some(stack) = stack {
+            builder = builder.stack_size(stack);
+        }
+        let spawned = builder.spawn(move || {
+            // A panic (a bug) must still end the work, or the commands after it never run.
+            if panic::catch_unwind(AssertUnwindSafe(|| body(answering))).is_err() {
+                output.notice("the search thread failed; its result is lost");
+            }
+            // The work has answered: a later `stop` is for the next one.
+            control.request_stop();
+            done.store(true, Ordering::Release);
+            if let Some(signal) = signal {
+                signal();
+            }
+        });
+        match spawned {
+            Ok(thread) => {
+                self.work = Some(Work {
+                    thread,
+                    ended,
+                    since: Instant::now(),
+                    cut: false,
+                });
+                true
+            }
+            Err(e) => {
+                self.output
+                    .notice(&format!("cannot start the {name} thread: {e}"));
+                self.pending.end_started();
+                false
             }
         }
     }
@@ -355,8 +521,10 @@ impl Engine {
     }
 
     /// `position`: `fen` (the starting position if `None`) and the moves played since. A FEN's
-    /// mended fields are reported; a FEN that must be refused leaves no position (see
-    /// [`Engine::refuse_position`]) and its moves are not read.
+    /// mended fields are reported; a FEN that must be refused, or a move list with a move that
+    /// is malformed or illegal where it is played, leaves no position (see
+    /// [`Engine::refuse_position`]): the GUI means a position the engine does not have, and
+    /// the one before the bad move may have the other side to move.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         let mut pos = match fen {
             None => Position::startpos(),
@@ -381,11 +549,8 @@ impl Engine {
                     pos.play(mv);
                 }
                 Err(e) => {
-                    self.output.notice(&format!(
-                        "move {} of the list: {e}; position set up to the move before it",
-                        i + 1
-                    ));
-                    break;
+                    self.refuse_position(&format!("move {} of the list: {e}", i + 1));
+                    return;
                 }
             }
         }
@@ -406,16 +571,20 @@ impl Engine {
     }
 
     /// `go`, read at `received` (the time since is charged to the budget): starts the search
-    /// (or perft) on a thread of its own and returns. The search's lines and its one answer go
-    /// to the output; a watchdog answers for a search that overruns its time.
+    /// (or perft) of the `go` read first and not started yet (see [`Engine::read_go`]) on a
+    /// thread of its own and returns. The search's lines and its one answer go to the output;
+    /// a watchdog answers for a search that overruns its time. The protocol layer calls it
+    /// once the running search has ended; a search still running is stopped first, so that
+    /// only one runs.
     pub fn go(&mut self, params: &GoParams, received: Instant) {
         self.finish_search_thread(true);
+        let control = self.pending.start_next();
         if self.refused.is_some() {
-            self.answer_without_position(params);
+            self.answer_without_position(params, &control);
             return;
         }
         if let Some(depth) = params.perft {
-            self.start_perft(self.position.clone(), depth);
+            self.start_perft(self.position.clone(), depth, &control);
             return;
         }
         let chess960 = self.chess960();
@@ -442,118 +611,101 @@ impl Engine {
         // What the watchdog plays if the search never completes an iteration in time.
         let fallback = (request.searchmoves.first().copied())
             .or_else(|| self.position.legal_moves().iter().next().copied());
+        let no_legal_move = fallback.is_none();
         let show_wdl = self.options.check(OptionId::ShowWdl);
-        let material = show_wdl.then(|| search::material(&self.position));
+        let wdl = show_wdl.then(|| WdlRoot::of(&self.position));
         let tt = Arc::clone(&self.tt);
         let threads = Arc::clone(&self.threads);
-        let control = Arc::clone(&self.control);
-        let output = Arc::clone(&self.output);
-        control.reset();
-        let spawned = thread::Builder::new()
-            .name("search".into())
-            // Each ply keeps a position and a move list on the stack.
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let mut reply = Reply::new(output, chess960, fallback);
-                if let Some(material) = material {
-                    reply = reply.with_wdl(material);
+        let search_control = Arc::clone(&control);
+        // Each ply keeps a position and a move list on the stack.
+        self.start_work("search", Some(64 << 20), &control, move |output| {
+            let control = search_control;
+            let mut reply = Reply::new(output, chess960, fallback);
+            if let Some(wdl) = wdl {
+                reply = reply.with_wdl(wdl);
+            }
+            // Said at once: `go infinite` on a mated root waits for `stop` before `bestmove`.
+            if no_legal_move {
+                reply.no_legal_move(request.position.in_check());
+            }
+            thread::scope(|scope| {
+                if let Some(deadline) = deadline {
+                    let (reply, control) = (&reply, &control);
+                    let watchdog = thread::Builder::new().name("watchdog".into());
+                    // Without a watchdog the search still stops itself at its maximum.
+                    let _ = watchdog.spawn_scoped(scope, move || {
+                        if reply.watch(deadline) {
+                            control.request_stop();
+                        }
+                    });
                 }
-                thread::scope(|scope| {
-                    if let Some(deadline) = deadline {
-                        let (reply, control) = (&reply, &control);
-                        let watchdog = thread::Builder::new().name("watchdog".into());
-                        // Without a watchdog the search still stops itself at its maximum.
-                        let _ = watchdog.spawn_scoped(scope, move || {
-                            if reply.watch(deadline) {
-                                control.request_stop();
-                            }
-                        });
-                    }
-                    let mut pool = threads.lock().unwrap_or_else(PoisonError::into_inner);
-                    // A panic in the search (a bug) must still answer this `go`.
-                    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                        pool.search(&request, &tt, &control, &mut |event| {
-                            reply.on_event(&event);
-                        })
-                    }));
-                    match searched {
-                        Ok(outcome) => match outcome.best_move {
-                            Some(best) => reply.finish(Some(best), outcome.ponder_move),
-                            None => reply.finish_without_move(request.position.in_check()),
-                        },
-                        Err(_) => reply.finish_after_failure(),
-                    }
-                });
+                let mut pool = threads.lock().unwrap_or_else(PoisonError::into_inner);
+                // A panic in the search (a bug) must still answer this `go`.
+                let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                    pool.search(&request, &tt, &control, &mut |event| {
+                        reply.on_event(&event);
+                    })
+                }));
+                match searched {
+                    Ok(outcome) => reply.finish(outcome.best_move, outcome.ponder_move),
+                    Err(_) => reply.finish_after_failure(),
+                }
             });
-        match spawned {
-            Ok(handle) => self.search_thread = Some(handle),
-            Err(e) => self
-                .output
-                .notice(&format!("cannot start the search thread: {e}")),
-        }
+        });
     }
 
     /// `go` after a refused position: `bestmove 0000` (the null move, which UCI allows), held
     /// until `stop` or `ponderhit` for `go infinite` and `go ponder` as a search's answer
     /// would be; `go perft` only says there is no position.
-    fn answer_without_position(&mut self, params: &GoParams) {
+    fn answer_without_position(&mut self, params: &GoParams, control: &Arc<SearchControl>) {
         if params.perft.is_some() {
             self.report_no_position("go perft");
+            self.pending.end_started();
             return;
         }
         self.report_no_position("go");
         if !(params.infinite || params.ponder) {
             self.output.text("bestmove 0000");
+            self.pending.end_started();
             return;
         }
-        let control = Arc::clone(&self.control);
-        let output = Arc::clone(&self.output);
-        control.reset();
-        let spawned = thread::Builder::new()
-            .name("null answer".into())
-            .spawn(move || {
-                while !control.stop_requested() && !control.ponderhit_received() {
-                    thread::sleep(Duration::from_millis(5));
-                }
-                output.text("bestmove 0000");
-            });
-        match spawned {
-            Ok(handle) => self.search_thread = Some(handle),
-            Err(e) => {
-                self.output
-                    .notice(&format!("cannot start the answer thread: {e}"));
-                self.output.text("bestmove 0000");
+        let waiting = Arc::clone(control);
+        let started = self.start_work("answer", None, control, move |output| {
+            while !waiting.stop_requested() && !waiting.ponderhit_received() {
+                thread::sleep(Duration::from_millis(5));
             }
+            output.text("bestmove 0000");
+        });
+        if !started {
+            self.output.text("bestmove 0000");
         }
     }
 
     /// `perft`: counts the leaves of `fen`'s tree (the current position's if `None`) to
-    /// `depth` on a thread of its own, and prints the divide.
+    /// `depth` on a thread of its own, and prints the divide. It is the perft read first and
+    /// not started yet (see [`Engine::read_perft`]).
     pub fn perft(&mut self, fen: Option<&str>, depth: u32) {
+        self.finish_search_thread(true);
+        let control = self.pending.start_next();
         match fen.map(Position::from_fen) {
             None if self.refused.is_some() => self.report_no_position("perft"),
-            None => self.start_perft(self.position.clone(), depth),
-            Some(Ok(pos)) => self.start_perft(pos, depth),
+            None => return self.start_perft(self.position.clone(), depth, &control),
+            Some(Ok(pos)) => return self.start_perft(pos, depth, &control),
             Some(Err(e)) => self.output.notice(&format!("invalid FEN: {e}")),
         }
+        self.pending.end_started();
     }
 
     /// Each root move's line is printed as it is counted; `stop` and `quit` end the count
     /// with what was counted so far, marked incomplete.
-    fn start_perft(&mut self, pos: Position, depth: u32) {
-        self.finish_search_thread(true);
+    fn start_perft(&mut self, pos: Position, depth: u32, control: &Arc<SearchControl>) {
         let chess960 = self.chess960();
-        let mut out = crate::output::Lines::new(Arc::clone(&self.output));
-        let control = Arc::clone(&self.control);
-        control.reset();
-        let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
-            let stopped = || control.stop_requested();
+        let counting = Arc::clone(control);
+        self.start_work("perft", None, control, move |output| {
+            let mut out = crate::output::Lines::new(output);
+            let stopped = || counting.stop_requested();
             let _ = crate::perft::perft_divide_until(&pos, depth, chess960, &stopped, &mut out);
         });
-        match spawned {
-            Ok(handle) => self.search_thread = Some(handle),
-            Err(e) => self.output.notice(&format!("cannot start perft: {e}")),
-        }
     }
 
     /// `bench`: the fixed search with the evaluation in use, once the running search is done.
@@ -575,6 +727,36 @@ impl Engine {
             &self.position,
             in_use,
         ));
+    }
+}
+
+/// A search's output, which marks the search answered as its `bestmove` goes out.
+struct Answering {
+    output: Arc<dyn Output>,
+    answered: Arc<AtomicBool>,
+}
+
+impl Output for Answering {
+    fn notice(&self, text: &str) {
+        self.output.notice(text);
+    }
+
+    fn text(&self, text: &str) {
+        self.output.text(text);
+    }
+
+    fn search_event(&self, event: &search::SearchEvent<'_>, wdl: Option<search::Wdl>, c: bool) {
+        self.output.search_event(event, wdl, c);
+    }
+
+    fn no_legal_move(&self, checkmated: bool, wdl: Option<search::Wdl>) {
+        self.output.no_legal_move(checkmated, wdl);
+    }
+
+    fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
+        // Before the line: the GUI may answer it at once.
+        self.answered.store(true, Ordering::Release);
+        self.output.best_move(best, ponder, chess960);
     }
 }
 
@@ -629,7 +811,7 @@ mod tests {
         fn notice(&self, _: &str) {}
         fn text(&self, _: &str) {}
         fn search_event(&self, _: &search::SearchEvent<'_>, _: Option<search::Wdl>, _: bool) {}
-        fn no_legal_move(&self, _: bool) {}
+        fn no_legal_move(&self, _: bool, _: Option<search::Wdl>) {}
         fn best_move(&self, _: Option<Move>, _: Option<Move>, _: bool) {}
     }
 

@@ -22,7 +22,7 @@
 //!     fn notice(&self, _: &str) {}
 //!     fn text(&self, _: &str) {}
 //!     fn search_event(&self, _: &SearchEvent<'_>, _: Option<Wdl>, _: bool) {}
-//!     fn no_legal_move(&self, _: bool) {}
+//!     fn no_legal_move(&self, _: bool, _: Option<Wdl>) {}
 //!     fn best_move(&self, best: Option<Move>, _: Option<Move>, _: bool) {
 //!         self.0.lock().unwrap().send(best).unwrap();
 //!     }
@@ -45,11 +45,12 @@ mod go;
 pub mod network;
 pub mod options;
 mod output;
+mod pending;
 pub mod perft;
 mod reply;
 pub mod smp_bench;
 pub mod text;
 
-pub use engine::Engine;
+pub use engine::{AFTER_INPUT_LIMIT, Engine, WorkEndSignal};
 pub use go::GoParams;
 pub use output::Output;

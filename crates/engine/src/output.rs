@@ -17,9 +17,10 @@ pub trait Output: Send + Sync {
     /// An event of the running search, with the win-draw-loss chances of its score when they
     /// are to be shown (`UCI_ShowWDL`); castling moves are king-takes-rook when `chess960`.
     fn search_event(&self, event: &SearchEvent<'_>, wdl: Option<Wdl>, chess960: bool);
-    /// The root has no legal move: checkmate when `checkmated`, else stalemate. Comes right
-    /// before the `bestmove` without a move.
-    fn no_legal_move(&self, checkmated: bool);
+    /// The root has no legal move: checkmate when `checkmated`, else stalemate, with the
+    /// (certain) chances when they are to be shown. Comes as the search starts, before its
+    /// `bestmove` without a move.
+    fn no_legal_move(&self, checkmated: bool, wdl: Option<Wdl>);
     /// A search's answer: the move to play (`None` without a legal move) and the expected reply.
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool);
 }
@@ -79,7 +80,7 @@ mod tests {
             self.0.lock().unwrap().push(text.to_owned());
         }
         fn search_event(&self, _: &SearchEvent<'_>, _: Option<Wdl>, _: bool) {}
-        fn no_legal_move(&self, _: bool) {}
+        fn no_legal_move(&self, _: bool, _: Option<Wdl>) {}
         fn best_move(&self, _: Option<Move>, _: Option<Move>, _: bool) {}
     }
 

@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use movegen::Move;
-use search::{ScoreBound, SearchEvent, Wdl};
+use search::{ScoreBound, SearchEvent, Wdl, WdlRoot};
 
 use crate::output::Output;
 
@@ -41,8 +41,8 @@ pub struct Reply {
     chess960: bool,
     /// Played at the deadline when no iteration has completed.
     fallback: Option<Move>,
-    /// The root's material when `info` lines carry win-draw-loss chances (`UCI_ShowWDL`).
-    wdl_material: Option<u32>,
+    /// What the chances come from when `info` lines carry them (`UCI_ShowWDL`).
+    wdl: Option<WdlRoot>,
 }
 
 impl std::fmt::Debug for Reply {
@@ -63,16 +63,16 @@ impl Reply {
             output,
             chess960,
             fallback,
-            wdl_material: None,
+            wdl: None,
         }
     }
 
-    /// Adds win-draw-loss chances to every `info` line with a score, from the model's view of
-    /// a position with the root's `material` (see [`search::material`]).
+    /// Adds win-draw-loss chances to every `info` line with a score, from `root` (see
+    /// [`WdlRoot::of`]).
     #[must_use]
-    pub fn with_wdl(self, material: u32) -> Reply {
+    pub fn with_wdl(self, root: WdlRoot) -> Reply {
         Reply {
-            wdl_material: Some(material),
+            wdl: Some(root),
             ..self
         }
     }
@@ -97,7 +97,7 @@ impl Reply {
             return;
         }
         let wdl = match event {
-            SearchEvent::Info(info) => self.wdl_material.map(|m| Wdl::from_score(info.score.0, m)),
+            SearchEvent::Info(info) => self.wdl.map(|root| root.chances(info.score.0)),
             SearchEvent::CurrMove { .. } => None,
         };
         self.output.search_event(event, wdl, self.chess960);
@@ -108,10 +108,13 @@ impl Reply {
         self.finish_after(|| {}, best, ponder);
     }
 
-    /// The search returned from a root without a legal move: says whether it is checkmate or
-    /// stalemate, then `bestmove` without a move.
-    pub fn finish_without_move(&self, checkmated: bool) {
-        self.finish_after(|| self.output.no_legal_move(checkmated), None, None);
+    /// The root has no legal move: says whether it is checkmate or stalemate (a certain loss
+    /// or draw, when chances are shown). The search's `bestmove` without a move follows.
+    pub fn no_legal_move(&self, checkmated: bool) {
+        let wdl = self
+            .wdl
+            .map(|_| if checkmated { Wdl::LOSS } else { Wdl::DRAW });
+        self.output.no_legal_move(checkmated, wdl);
     }
 
     /// The search failed (a panic: a bug) before it returned: says so, then answers the best
@@ -205,8 +208,12 @@ mod tests {
             };
             self.text(&text);
         }
-        fn no_legal_move(&self, checkmated: bool) {
-            self.text(if checkmated { "mated" } else { "stalemate" });
+        fn no_legal_move(&self, checkmated: bool, wdl: Option<Wdl>) {
+            let why = if checkmated { "mated" } else { "stalemate" };
+            match wdl {
+                Some(wdl) => self.text(&format!("{why} wdl {} {}", wdl.win, wdl.draw)),
+                None => self.text(why),
+            }
         }
         fn best_move(&self, best: Option<Move>, ponder: Option<Move>, chess960: bool) {
             let best = best.map_or("(none)".to_owned(), |m| m.to_uci(chess960).to_string());
@@ -355,20 +362,29 @@ mod tests {
     #[test]
     fn wdl_goes_with_every_scored_line_when_asked() {
         let (lines, write) = recorder();
-        let reply = Reply::new(write, false, None).with_wdl(78);
+        let reply = Reply::new(write, false, None).with_wdl(WdlRoot::Material(78));
         reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Upper)));
         let win = Wdl::from_score(20, 78).win;
         assert_eq!(written(&lines), [format!("info depth 3 wdl {win}")]);
+        // Where nobody can mate, a score is a certain draw whatever the model would say.
+        let (lines, write) = recorder();
+        let reply = Reply::new(write, false, None).with_wdl(WdlRoot::DeadDraw);
+        reply.on_event(&SearchEvent::Info(&line(&["e2e4"], ScoreBound::Exact)));
+        assert_eq!(written(&lines), ["info depth 3 wdl 0"]);
     }
 
     #[test]
-    fn a_root_without_moves_says_why_before_its_answer() {
-        for (checkmated, why) in [(true, "mated"), (false, "stalemate")] {
+    fn a_root_without_moves_says_why_with_certain_chances() {
+        for (checkmated, why) in [(true, "mated wdl 0 0"), (false, "stalemate wdl 0 1000")] {
             let (lines, write) = recorder();
-            let reply = Reply::new(write, false, None);
-            reply.finish_without_move(checkmated);
+            let reply = Reply::new(write, false, None).with_wdl(WdlRoot::Material(5));
+            reply.no_legal_move(checkmated);
+            reply.finish(None, None);
             assert!(!reply.watch(Instant::now()));
             assert_eq!(written(&lines), [why, "bestmove (none)"]);
         }
+        let (lines, write) = recorder();
+        Reply::new(write, false, None).no_legal_move(true);
+        assert_eq!(written(&lines), ["mated"]);
     }
 }

@@ -89,5 +89,5 @@ pub use score::{UciScore, mate_in, mated_in};
 pub use strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 pub use tablebase::TablebaseConfig;
 pub use thread_pool::{MAX_THREADS, ThreadPool};
-pub use wdl::{Wdl, material};
+pub use wdl::{Wdl, WdlRoot, material};
 pub use worker::Worker;

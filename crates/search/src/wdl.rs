@@ -75,6 +75,52 @@ impl Wdl {
     }
 }
 
+impl Wdl {
+    /// A certain draw.
+    pub const DRAW: Wdl = Wdl {
+        win: 0,
+        draw: 1000,
+        loss: 0,
+    };
+    /// A certain loss (the side to move is mated).
+    pub const LOSS: Wdl = Wdl {
+        win: 0,
+        draw: 0,
+        loss: 1000,
+    };
+}
+
+/// What the chances of a search's scores come from: the root's material, or the fact that
+/// neither side can mate there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WdlRoot {
+    /// The model's view of a root with this much material (see [`material`]).
+    Material(u32),
+    /// Neither side can mate whatever it plays (bare kings, a lone minor piece, bishops all
+    /// on one colour: [`Position::is_insufficient_material`]): every outcome is a draw,
+    /// which the model, fitted on positions where play decides, would not say.
+    DeadDraw,
+}
+
+impl WdlRoot {
+    /// The basis for the chances of a search from `root`.
+    pub fn of(root: &Position) -> WdlRoot {
+        if root.is_insufficient_material() {
+            WdlRoot::DeadDraw
+        } else {
+            WdlRoot::Material(material(root))
+        }
+    }
+
+    /// The chances for a search score (the side to move's view).
+    pub fn chances(self, score: i32) -> Wdl {
+        match self {
+            WdlRoot::Material(material) => Wdl::from_score(score, material),
+            WdlRoot::DeadDraw => Wdl::DRAW,
+        }
+    }
+}
+
 fn cubic(c: [f64; 4], x: f64) -> f64 {
     ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
 }
@@ -108,6 +154,25 @@ mod tests {
         assert_eq!(material(&Position::startpos()), 78);
         let kings_only = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(material(&kings_only), 0);
+    }
+
+    #[test]
+    fn a_root_where_nobody_can_mate_is_a_certain_draw() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3NK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1",
+            "2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1",
+        ] {
+            let root = WdlRoot::of(&Position::from_fen(fen).unwrap());
+            assert_eq!(root, WdlRoot::DeadDraw, "{fen}");
+            assert_eq!(root.chances(35), Wdl::DRAW, "{fen}");
+        }
+        // Knight against bishop can still be mated (with help): the model speaks.
+        let fen = "2b1k3/8/8/8/8/8/8/3NK3 w - - 0 1";
+        let root = WdlRoot::of(&Position::from_fen(fen).unwrap());
+        assert_eq!(root, WdlRoot::Material(6));
+        assert_eq!(root.chances(0), Wdl::from_score(0, 6));
     }
 
     #[test]

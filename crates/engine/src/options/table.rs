@@ -170,6 +170,23 @@ option_table! {
 }
 
 impl OptionId {
+    /// Whether setting it rebuilds what a running search uses (the table, the threads, the
+    /// network, the tablebases), so that it must wait for the search to end. Every other
+    /// option is read when a search starts, and may be set while one runs.
+    pub fn waits_for_search(self) -> bool {
+        matches!(
+            self,
+            OptionId::Hash
+                | OptionId::Threads
+                | OptionId::SmpMode
+                | OptionId::ClearHash
+                | OptionId::LargePages
+                | OptionId::SyzygyPath
+                | OptionId::UseNnue
+                | OptionId::EvalFile
+        )
+    }
+
     /// This option's row of [`OPTIONS`].
     pub fn spec(self) -> &'static OptionSpec {
         &OPTIONS[self as usize]
