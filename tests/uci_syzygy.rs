@@ -141,15 +141,27 @@ fn bad_paths_and_files_are_reported_and_the_engine_keeps_playing() {
 }
 
 #[test]
-fn changing_the_path_during_a_search_ends_it_and_loads_the_new_tables() {
+fn changing_the_path_during_a_search_waits_for_stop_then_loads_the_new_tables() {
     let mut e = Engine::start();
     set_path(&mut e, &tables());
     e.send("position fen 8/8/3k4/8/3r4/8/3QK3/7R w - - 0 1");
     e.send("go infinite");
     std::thread::sleep(std::time::Duration::from_millis(200));
     e.send(&format!("setoption name SyzygyPath value {}", tables()));
+    // The tables the search uses stay until it ends, and only `stop` ends `go infinite`.
+    let before = e.sync();
+    assert!(
+        !before
+            .iter()
+            .any(|l| l.starts_with("bestmove") || l.starts_with("info string Found")),
+        "{before:#?}"
+    );
+    e.send("stop");
     let lines = e.read_until(|l| l.starts_with("info string Found"));
-    assert!(lines.iter().any(|l| l.starts_with("bestmove")));
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
     let lines = search_with_hits(&mut e, "go depth 4");
     assert!(last_tbhits(&lines) > 0);
 }
