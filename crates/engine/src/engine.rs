@@ -816,6 +816,34 @@ mod tests {
     }
 
     #[test]
+    fn after_the_end_of_input_a_search_is_cut_at_the_limit() {
+        let mut engine = Engine::new(Arc::new(Silent)).expect("an engine");
+        let params = GoParams {
+            depth: Some(99),
+            ..GoParams::default()
+        };
+        engine.read_go(&params);
+        engine.go(&params, Instant::now());
+        assert!(engine.is_working());
+        // While input is open nothing bounds a finite search.
+        assert_eq!(engine.cut_deadline(), None);
+        let before = Instant::now();
+        engine.end_of_input();
+        let deadline = engine
+            .cut_deadline()
+            .expect("a deadline after the end of input");
+        let counted_from = deadline - AFTER_INPUT_LIMIT;
+        assert!(counted_from >= before && counted_from <= Instant::now());
+        engine.cut_short();
+        // Once cut, no second deadline; and the depth-99 search does answer.
+        assert_eq!(engine.cut_deadline(), None);
+        while !engine.reap() {
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!engine.is_working());
+    }
+
+    #[test]
     fn time_options_follow_the_options() {
         let mut engine = Engine::new(Arc::new(Silent)).expect("an engine");
         assert_eq!(engine.options().time_options(), TimeOptions::default());
