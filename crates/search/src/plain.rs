@@ -13,16 +13,6 @@
 
 use crate::searcher::Searcher;
 
-/// How a test searcher searches.
-#[cfg(test)]
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Plain {
-    /// Plain alpha-beta with quiescence: no selectivity at all.
-    pub on: bool,
-    /// With `on`: the table is not read for cutoffs (it is still written).
-    pub no_table: bool,
-}
-
 impl Searcher<'_> {
     /// Whether pruning, reductions, singular extensions, the evaluation's correction and
     /// repetition detection are on: always outside the crate's tests.

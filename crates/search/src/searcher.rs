@@ -48,7 +48,17 @@ pub(crate) struct Searcher<'a> {
     check_mask: u64,
     /// In the crate's tests, the search without its selectivity (see `plain.rs`).
     #[cfg(test)]
-    pub plain: crate::plain::Plain,
+    pub plain: Plain,
+}
+
+/// How a test searcher searches (`plain.rs`).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Plain {
+    /// Plain alpha-beta with quiescence: no selectivity at all.
+    pub on: bool,
+    /// With `on`: the table is not read for cutoffs (it is still written).
+    pub no_table: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -74,7 +84,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             backend: Backend::best(),
             #[cfg(test)]
-            plain: crate::plain::Plain::default(),
+            plain: Plain::default(),
         }
     }
 
