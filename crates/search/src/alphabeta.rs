@@ -42,6 +42,14 @@ enum Singular {
     Cut(i32),
 }
 
+/// The depth of a singular-extension search of a node `depth` plies deep: `percent` of the
+/// depth below it, but at least one ply. At depth 0 the search would reach quiescence, which
+/// knows nothing of the excluded move: it would search that move too and store the result under
+/// the node's key as if it were the whole node's.
+fn singular_depth(depth: i32, percent: i32) -> i32 {
+    ((depth - 1) * percent / 100).max(1)
+}
+
 impl Searcher<'_> {
     /// Searches `pos` to `depth` plies within (`alpha`, `beta`) and returns a fail-soft score:
     /// outside the window it is a bound, as far out as the search could prove.
@@ -98,7 +106,7 @@ impl Searcher<'_> {
             .filter(|_| excluded.is_none());
         if let Some(h) = hit {
             let usable = h.bound.settles(h.score, alpha, beta);
-            if !pv_node && excluded.is_none() && h.depth >= depth && usable {
+            if !pv_node && excluded.is_none() && self.entry_deep_enough(h.depth, depth) && usable {
                 return Preamble::Settled(h.score);
             }
         }
@@ -125,7 +133,7 @@ impl Searcher<'_> {
             && self.worker.stack[ply - 2].eval != SCORE_NONE
             && eval > self.worker.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && excluded.is_none() {
+        if self.selective() && !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search won't drop below.
             let p = self.params;
             let margin = p.rfp_margin() * depth - if improving { p.rfp_improving() } else { 0 };
@@ -178,6 +186,7 @@ impl Searcher<'_> {
         // Internal iterative reduction: without a hash move this node is probably less
         // important than it looks, and the shallower search will fill the table for later.
         if tt_move.is_none()
+            && self.selective()
             && excluded.is_none()
             && depth >= self.params.iir_min_depth()
             && (pv_node || cut_node)
@@ -345,14 +354,14 @@ impl Searcher<'_> {
             && h.depth >= depth - p.se_tt_depth_margin()
             && matches!(h.bound, Bound::Lower | Bound::Exact)
             && h.score.abs() < TB_WIN_THRESHOLD;
-        if !eligible {
+        if !eligible || !self.selective() {
             return Singular::Extend(0);
         }
         let singular_beta = h.score - p.se_margin() * depth / 8;
         self.worker.stack[ply].excluded = Some(mv);
         let score = self.negamax(
             pos,
-            (depth - 1) * p.se_depth_percent() / 100,
+            singular_depth(depth, p.se_depth_percent()),
             singular_beta - 1,
             singular_beta,
             ply,
@@ -411,7 +420,11 @@ impl Searcher<'_> {
             } else {
                 let p = s.params;
                 let mut r = 0;
-                if depth >= p.lmr_min_depth() && searched > 1 + usize::from(ctx.pv_node) && quiet {
+                if s.selective()
+                    && depth >= p.lmr_min_depth()
+                    && searched > 1 + usize::from(ctx.pv_node)
+                    && quiet
+                {
                     // The table's and the history's parts are whole plies; the adjustments
                     // are in 1/1024 ply, so a tuner can move them by less than a ply.
                     let adjust = |on: bool, by: i32| if on { by } else { 0 };
@@ -442,7 +455,7 @@ impl Searcher<'_> {
     /// (`SCORE_NONE` stays so: in check there is none).
     #[inline]
     pub(crate) fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
-        if raw == SCORE_NONE {
+        if raw == SCORE_NONE || !self.selective() {
             raw
         } else {
             self.worker.correction.corrected(pos, raw, &self.params)
@@ -530,6 +543,15 @@ mod tests {
             let stored = searcher.shared.tt.probe(pos.key(), 1);
             assert!(stored.is_some(), "the whole node is stored");
         });
+    }
+
+    /// A singular-extension search never reaches quiescence directly, whatever the tuned
+    /// share of the depth: quiescence cannot leave the excluded move out.
+    #[test]
+    fn a_singular_search_is_at_least_one_ply_deep() {
+        assert_eq!(singular_depth(4, 25), 1);
+        assert_eq!(singular_depth(1, 75), 1);
+        assert_eq!(singular_depth(11, 51), 5);
     }
 
     /// A mate found at one ply and stored in the table is read back, at another ply, as the

@@ -58,6 +58,7 @@ mod movepick;
 mod node;
 mod parallel;
 mod params;
+mod plain;
 mod pruning;
 mod pv;
 mod quiescence;

@@ -57,7 +57,7 @@ impl Searcher<'_> {
         ctx: &NodeContext,
         node: &mut LoopState,
     ) -> bool {
-        if node.best_score <= -MATE_THRESHOLD {
+        if node.best_score <= -MATE_THRESHOLD || !self.selective() {
             return false;
         }
         let (mv, depth, p) = (picked.mv, ctx.depth, &self.params);

@@ -24,7 +24,7 @@ impl Searcher<'_> {
         let hit = self.shared.tt.probe(key, ply);
         if let Some(h) = hit {
             let usable = h.bound.settles(h.score, alpha, beta);
-            if !pv_node && usable {
+            if !pv_node && usable && self.entry_deep_enough(h.depth, 0) {
                 return h.score;
             }
         }
@@ -63,7 +63,7 @@ impl Searcher<'_> {
             picker.next_move(pos, &self.worker.history, &self.params)
         {
             any_move = true;
-            if !in_check {
+            if !in_check && self.selective() {
                 // Losing captures come last: none of the rest is worth searching here.
                 if class == MoveClass::BadNoisy {
                     break;

@@ -46,6 +46,19 @@ pub(crate) struct Searcher<'a> {
     pub backend: Backend,
     /// The node-count check runs when `nodes & check_mask == 0`.
     check_mask: u64,
+    /// In the crate's tests, the search without its selectivity (see `plain.rs`).
+    #[cfg(test)]
+    pub plain: Plain,
+}
+
+/// How a test searcher searches (`plain.rs`).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Plain {
+    /// Plain alpha-beta with quiescence: no selectivity at all.
+    pub on: bool,
+    /// With `on`: the table is not read for cutoffs (it is still written).
+    pub no_table: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -70,6 +83,8 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             backend: Backend::best(),
+            #[cfg(test)]
+            plain: Plain::default(),
         }
     }
 
@@ -137,7 +152,7 @@ impl<'a> Searcher<'a> {
     pub fn is_draw(&self, pos: &Position, ply: usize) -> bool {
         (pos.halfmove_clock() >= 100 && (!pos.in_check() || pos.has_legal_moves()))
             || pos.is_insufficient_material()
-            || self.is_repetition(pos, ply)
+            || self.selective() && self.is_repetition(pos, ply)
     }
 }
 

@@ -77,6 +77,7 @@ impl Searcher<'_> {
             published: CachePadded::new(PublishedLoop::new(&node)),
             cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
+            dropped_move: AtomicBool::new(false),
             lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
             state: CachePadded::new(Mutex::new(SplitState::new(root, node))),
             helpers: CachePadded::default(),
@@ -107,6 +108,13 @@ impl Searcher<'_> {
         );
         if sp.cutoff.load(Ordering::Relaxed) && helpers > 0 {
             pool.stats.cutoffs.fetch_add(1, Ordering::Relaxed);
+        }
+        // A move a stopped helper took and dropped is missing from the node's result: an
+        // upper bound below the truth, or a best move that is not one. The stop that made the
+        // helper drop it is the search's own (its flags stay set until the next search), so
+        // this thread stops too, and `negamax` discards the node instead of storing it.
+        if sp.dropped_move.load(Ordering::Acquire) {
+            self.stopped = true;
         }
         // Every helper has left: nobody takes work from here any more, so it can be moved out.
         let mut state = sp.lock();
@@ -189,6 +197,11 @@ impl Searcher<'_> {
                     .stats
                     .wasted_nodes
                     .fetch_add(self.nodes - move_start, Ordering::Relaxed);
+                // A cutoff here or above makes the whole node's result void anyway; a stop
+                // does not reach the owner until it checks the limits, so it is told.
+                if self.stopped {
+                    sp.dropped_move.store(true, Ordering::Release);
+                }
                 break;
             }
             let mut state = sp.lock();
@@ -352,6 +365,46 @@ mod tests {
         );
         assert!(sp.lock().node.best_score > -INFINITE);
         assert!(!sp.cut_off(), "a window no score reaches");
+    }
+
+    /// A helper that the search's stop reaches while it searches a move of a split point
+    /// records nothing of that move and marks the split point, so that its owner does not
+    /// store the node's result without it.
+    #[test]
+    fn a_stopped_helper_marks_the_move_it_dropped() {
+        use crate::movepick::{MovePicker, OrderingHints};
+        use crate::node::LoopState;
+        use crate::score::INFINITE;
+
+        let mut sp = split_point(0, None);
+        let spw = Arc::get_mut(&mut sp).expect("not shared yet");
+        let ply = spw.context.ply;
+        // Deep enough that the helper counts past its first check of the limits in one move.
+        spw.context.depth = 12;
+        spw.context.beta = INFINITE;
+        (spw.context.pv_node, spw.context.cut_node, spw.context.eval) = (true, false, 1000);
+        spw.plies = vec![PlyState::default(); ply + 1];
+        let mut picker = MovePicker::new(&OrderingHints::default());
+        let params = crate::params::SearchParams::default();
+        let history = crate::history::History::default();
+        spw.moves = ListedMoves::drain(&mut picker, &spw.position, &history, &params);
+        let node = LoopState::new(-INFINITE + 1, -INFINITE, 1);
+        spw.published = CachePadded::new(PublishedLoop::new(&node));
+        spw.state.get_mut().expect("not poisoned").node = node;
+
+        let (parts, pool) = (TestShared::new(2), PoolState::new(2));
+        parts.control.request_stop();
+        let mut worker = Worker::new();
+        let mut helper = test_searcher(&mut worker, &parts, &pool, 1);
+        helper.work_at(&sp, SplitRole::Helper { suspended: None });
+        assert!(helper.stopped, "the stop reached the helper");
+        assert!(
+            sp.dropped_move.load(Ordering::Acquire),
+            "the dropped move is marked"
+        );
+        let state = sp.lock();
+        assert_eq!(state.node.best_score, -INFINITE, "nothing recorded");
+        assert_eq!(state.node.best_move, None);
     }
 
     /// A frame taking another thread's line takes all of it but the killers, which stay what

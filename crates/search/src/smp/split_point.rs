@@ -243,6 +243,9 @@ pub(crate) struct SplitPoint {
     pub cutoff: CachePadded<AtomicBool>,
     /// A thread found no move left to take: late joiners keep away.
     pub exhausted: AtomicBool,
+    /// A thread stopped by the search's stop (not by a cutoff) left a move it had taken
+    /// unrecorded: the node's result is missing that move and must not be stored or used.
+    pub dropped_move: AtomicBool,
     /// Nanoseconds threads waited for [`SplitPoint::lock`] while another held it.
     pub lock_wait_nanos: CachePadded<AtomicU64>,
     /// Behind [`SplitPoint::lock`].
@@ -392,6 +395,7 @@ pub(crate) mod tests {
             published: CachePadded::new(PublishedLoop::new(&node)),
             cutoff: CachePadded::new(AtomicBool::new(false)),
             exhausted: AtomicBool::new(false),
+            dropped_move: AtomicBool::new(false),
             lock_wait_nanos: CachePadded::new(AtomicU64::new(0)),
             state: CachePadded::new(Mutex::new(SplitState::new(None, node))),
             helpers: CachePadded::default(),
