@@ -7,6 +7,7 @@ mod soak;
 mod command_line;
 mod datagen_cli;
 mod uci_gui_input;
+mod uci_human_pace;
 mod uci_nnue;
 mod uci_output;
 mod uci_protocol;

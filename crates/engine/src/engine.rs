@@ -439,6 +439,12 @@ impl Engine {
             seed: choice_seed(&self.position),
         };
         let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
+        // Below full strength, a game's move comes at a human pace (`Human Pace`).
+        let answer_not_before = if self.options.check(OptionId::HumanPace) {
+            crate::pace::answer_not_before(&request, self.position.game_ply(), received)
+        } else {
+            None
+        };
         // What the watchdog plays if the search never completes an iteration in time.
         let fallback = (request.searchmoves.first().copied())
             .or_else(|| self.position.legal_moves().iter().next().copied());
@@ -478,7 +484,12 @@ impl Engine {
                     }));
                     match searched {
                         Ok(outcome) => match outcome.best_move {
-                            Some(best) => reply.finish(Some(best), outcome.ponder_move),
+                            Some(best) => {
+                                if let Some(until) = answer_not_before {
+                                    crate::pace::pause(until, &control);
+                                }
+                                reply.finish(Some(best), outcome.ponder_move);
+                            }
                             None => reply.finish_without_move(request.position.in_check()),
                         },
                         Err(_) => reply.finish_after_failure(),

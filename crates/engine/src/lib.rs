@@ -45,6 +45,7 @@ mod go;
 pub mod network;
 pub mod options;
 mod output;
+mod pace;
 pub mod perft;
 mod reply;
 pub mod smp_bench;
