@@ -4,6 +4,7 @@
 mod engine_harness;
 mod soak;
 
+mod analyse_cli;
 mod command_line;
 mod datagen_cli;
 mod uci_gui_input;

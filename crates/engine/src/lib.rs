@@ -39,6 +39,7 @@
 //! engine.quit();
 //! ```
 
+pub mod analyse;
 pub mod bench;
 mod engine;
 mod go;

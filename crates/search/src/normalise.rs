@@ -17,8 +17,11 @@
 //! the internal units. Mate scores print as `mate N`; tablebase wins and losses (±29,000 and
 //! beyond) print unscaled, so that they stay recognisable as table results.
 
+use std::fmt;
+
 use tt::TB_WIN_THRESHOLD;
 
+use crate::score::UciScore;
 use crate::wdl::even_win_score;
 
 /// The material at which the scale is anchored: the model's `x = 1`, about move 32.
@@ -47,6 +50,16 @@ pub fn to_centipawns(score: i32) -> i32 {
     rounded as i32
 }
 
+/// `cp N` (normalised) or `mate N`, as `info` lines write a score.
+impl fmt::Display for UciScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mate_moves() {
+            Some(n) => write!(f, "mate {}", if n == 0 { -1 } else { n }),
+            None => write!(f, "cp {}", to_centipawns(self.0)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,6 +82,14 @@ mod tests {
             assert_eq!(to_centipawns(-score), -to_centipawns(score));
             assert!(to_centipawns(score) <= to_centipawns(score + 1));
         }
+    }
+
+    #[test]
+    fn uci_prints_normalised_centipawns_and_mates_in_moves() {
+        assert_eq!(UciScore(PAWN_SCORE).to_string(), "cp 100");
+        assert_eq!(UciScore(-3 * PAWN_SCORE).to_string(), "cp -300");
+        assert_eq!(UciScore(crate::mate_in(3)).to_string(), "mate 2");
+        assert_eq!(UciScore(crate::mated_in(0)).to_string(), "mate -1");
     }
 
     #[test]

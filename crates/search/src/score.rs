@@ -1,7 +1,5 @@
 //! Search scores: centipawns, with mates near ±`MATE`.
 
-use std::fmt;
-
 pub use tt::{MATE, MATE_THRESHOLD};
 
 /// Deepest ply the search reaches; stacks are sized by it.
@@ -52,15 +50,6 @@ impl UciScore {
     }
 }
 
-impl fmt::Display for UciScore {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mate_moves() {
-            Some(n) => write!(f, "mate {}", if n == 0 { -1 } else { n }),
-            None => write!(f, "cp {}", crate::normalise::to_centipawns(self.0)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,10 +60,6 @@ mod tests {
         assert_eq!(UciScore(mate_in(3)).to_string(), "mate 2");
         assert_eq!(UciScore(mated_in(2)).to_string(), "mate -1");
         assert_eq!(UciScore(mated_in(4)).to_string(), "mate -2");
-        // 100 cp is `PAWN_SCORE` internal units.
-        let pawn = crate::normalise::PAWN_SCORE;
-        assert_eq!(UciScore(pawn).to_string(), "cp 100");
-        assert_eq!(UciScore(-3 * pawn).to_string(), "cp -300");
         // A mated-at-root score never prints as `mate 0`.
         assert_eq!(UciScore(mated_in(0)).to_string(), "mate -1");
     }
