@@ -4,10 +4,12 @@
 mod engine_harness;
 mod soak;
 
+mod analyse_cli;
 mod command_line;
 mod datagen_cli;
 mod uci_flow;
 mod uci_gui_input;
+mod uci_human_pace;
 mod uci_nnue;
 mod uci_output;
 mod uci_protocol;

@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::analyse_cmd::AnalyseArgs;
 use crate::bench_cmd::{BenchArgs, SmpBenchArgs};
 use crate::data_cmd::{ConvertTextArgs, DataStatsArgs};
 use crate::datagen_cmd::{DatagenArgs, GenfensWords, parse_genfens};
@@ -58,6 +59,8 @@ pub enum Command {
     ConvertText(ConvertTextArgs),
     /// Prints the search parameters as OpenBench SPSA input.
     Spsa,
+    /// Annotates the games of a PGN file (to stdout): evaluations, mistakes, accuracy.
+    Analyse(AnalyseArgs),
 }
 
 /// What the command line asks the binary to do.

@@ -3,6 +3,7 @@
 //! ([`cli`]) with its tools. `main.rs` only dispatches; keeping the rest here lets tests and
 //! fuzz targets reach the parsers directly.
 
+pub mod analyse_cmd;
 pub mod bench_cmd;
 pub mod cli;
 pub mod command;

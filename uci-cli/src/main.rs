@@ -15,6 +15,7 @@
 //! tsubame data-stats FILE...                checks data files and counts what they hold
 //! tsubame convert-text <IN|-> OUT           `FEN | score | result` lines to packed boards
 //! tsubame spsa                              the search parameters as OpenBench SPSA input
+//! tsubame analyse GAMES.pgn [--movetime MS|--nodes N]   annotated games on stdout, progress on stderr
 //! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
@@ -23,7 +24,8 @@ use std::process::ExitCode;
 
 use tsubame::cli::{self, Command, Invocation};
 use tsubame::{
-    bench_cmd, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session, timeplan_cmd, tune,
+    analyse_cmd, bench_cmd, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session,
+    timeplan_cmd, tune,
 };
 
 fn main() -> ExitCode {
@@ -65,6 +67,7 @@ fn run(invocation: Invocation) -> anyhow::Result<ExitCode> {
         Command::DataStats(args) => data_cmd::run_stats(&args)?,
         Command::ConvertText(args) => data_cmd::convert_text(&args.input, &args.output)?,
         Command::Spsa => tune::spsa_lines().for_each(|line| println!("{line}")),
+        Command::Analyse(args) => analyse_cmd::run(&args)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -137,7 +137,8 @@ mod tests {
             depth: 7,
             seldepth: 9,
             multipv: 1,
-            score: UciScore(35),
+            // `PAWN_SCORE` internal units print as `cp 100`.
+            score: UciScore(search::PAWN_SCORE),
             bound,
             nodes: 1000,
             move_nodes: 600,
@@ -161,12 +162,12 @@ mod tests {
             false,
         );
         assert!(
-            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 35 lowerbound wdl 420 500 80 nodes 1000 "),
+            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 100 lowerbound wdl 420 500 80 nodes 1000 "),
             "{line}"
         );
         let line = format_event(&SearchEvent::Info(&info(ScoreBound::Exact)), None, false);
         assert!(
-            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 35 nodes "),
+            line.starts_with("info depth 7 seldepth 9 multipv 1 score cp 100 nodes "),
             "{line}"
         );
         assert!(line.ends_with(" pv e2e4"), "{line}");

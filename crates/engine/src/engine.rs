@@ -608,6 +608,12 @@ impl Engine {
             seed: choice_seed(&self.position),
         };
         let deadline = watchdog_deadline(&request, self.position.game_ply(), received);
+        // Below full strength, a game's move comes at a human pace (`Human Pace`).
+        let answer_not_before = if self.options.check(OptionId::HumanPace) {
+            crate::pace::answer_not_before(&request, self.position.game_ply(), received)
+        } else {
+            None
+        };
         // What the watchdog plays if the search never completes an iteration in time.
         let fallback = (request.searchmoves.first().copied())
             .or_else(|| self.position.legal_moves().iter().next().copied());
@@ -647,7 +653,12 @@ impl Engine {
                     })
                 }));
                 match searched {
-                    Ok(outcome) => reply.finish(outcome.best_move, outcome.ponder_move),
+                    Ok(outcome) => {
+                        if let (Some(until), Some(_)) = (answer_not_before, outcome.best_move) {
+                            crate::pace::pause(until, &control);
+                        }
+                        reply.finish(outcome.best_move, outcome.ponder_move);
+                    }
                     Err(_) => reply.finish_after_failure(),
                 }
             });

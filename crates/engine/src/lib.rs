@@ -39,12 +39,14 @@
 //! engine.quit();
 //! ```
 
+pub mod analyse;
 pub mod bench;
 mod engine;
 mod go;
 pub mod network;
 pub mod options;
 mod output;
+mod pace;
 mod pending;
 pub mod perft;
 mod reply;

@@ -1,5 +1,5 @@
 //! Tsubame's chess core: squares, bitboards, attack tables, positions with copy-make, legal
-//! move generation (standard chess and Chess960), FEN and perft.
+//! move generation (standard chess and Chess960), FEN, SAN and perft.
 //!
 //! Everything else in the engine builds on this crate; it depends on nothing of the engine.
 //!
@@ -37,6 +37,7 @@ mod material;
 mod moves;
 mod perft;
 mod position;
+mod san;
 mod square;
 mod types;
 mod uci_move;
@@ -50,6 +51,7 @@ pub use material::{MAX_PAWNS, MAX_PIECES};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, UciMove};
 pub use perft::{divide, divide_until, perft, perft_until};
 pub use position::{Position, STARTING_FEN};
+pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use types::{Color, Piece, Role};
 pub use uci_move::UciMoveError;

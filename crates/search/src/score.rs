@@ -1,7 +1,5 @@
 //! Search scores: centipawns, with mates near ±`MATE`.
 
-use std::fmt;
-
 pub use tt::{MATE, MATE_THRESHOLD};
 
 /// Deepest ply the search reaches; stacks are sized by it.
@@ -31,7 +29,9 @@ pub const fn is_mate_score(score: i32) -> bool {
     score.abs() >= MATE_THRESHOLD && score.abs() <= MATE
 }
 
-/// A score as UCI writes it: `cp N` or `mate N` (moves, negative when we are mated).
+/// A score as UCI writes it: `cp N` or `mate N` (moves, negative when we are mated). The
+/// value is the search's, in internal units; `cp` prints it normalised (see
+/// [`crate::to_centipawns`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UciScore(pub i32);
 
@@ -50,15 +50,6 @@ impl UciScore {
     }
 }
 
-impl fmt::Display for UciScore {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mate_moves() {
-            Some(n) => write!(f, "mate {}", if n == 0 { -1 } else { n }),
-            None => write!(f, "cp {}", self.0),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,7 +60,6 @@ mod tests {
         assert_eq!(UciScore(mate_in(3)).to_string(), "mate 2");
         assert_eq!(UciScore(mated_in(2)).to_string(), "mate -1");
         assert_eq!(UciScore(mated_in(4)).to_string(), "mate -2");
-        assert_eq!(UciScore(37).to_string(), "cp 37");
         // A mated-at-root score never prints as `mate 0`.
         assert_eq!(UciScore(mated_in(0)).to_string(), "mate -1");
     }

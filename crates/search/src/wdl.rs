@@ -121,8 +121,14 @@ impl WdlRoot {
     }
 }
 
-fn cubic(c: [f64; 4], x: f64) -> f64 {
+const fn cubic(c: [f64; 4], x: f64) -> f64 {
     ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
+}
+
+/// `a(m)`: the score at which the model gives an even chance of winning with `material` on
+/// the board (not clamped to the fitted range; the caller chooses a material inside it).
+pub(crate) const fn even_win_score(material: u32) -> f64 {
+    cubic(WIN_SCORE, material as f64 / MATERIAL_SCALE)
 }
 
 /// The material on the board as the model counts it: pawns 1, knights and bishops 3, rooks 5,

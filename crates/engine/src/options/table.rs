@@ -117,6 +117,9 @@ option_table! {
     UciElo => "UCI_Elo", OptionKind::Spin {
         default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64,
     };
+    /// Below full strength, a game's move waits for the time full strength would plan for it
+    /// (`engine::pace`), so that it comes at a human pace; the search is not changed.
+    HumanPace => "Human Pace", OptionKind::Check { default: true };
     /// Win-draw-loss chances (permille) after the score of every `info` line.
     ShowWdl => "UCI_ShowWDL", OptionKind::Check { default: false };
     /// Milliseconds kept back per move for GUI and network latency.

@@ -35,6 +35,7 @@ fn uci_reply_lines() {
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1320 min 1320 max 3190",
+        "option name Human Pace type check default true",
         "option name UCI_ShowWDL type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Time Model type combo default Marginal var Marginal var Classic",

@@ -10,4 +10,5 @@ mod games;
 mod generation;
 mod limits;
 mod perft_suites;
+mod san;
 mod util;
