@@ -255,6 +255,23 @@ fn invalid_utf8_and_long_lines_do_not_break_the_engine() {
     e.wait_bestmove();
 }
 
+/// A notice that quotes bad input escapes its control characters: a NUL or an ESC on the
+/// GUI's line could cut the line short or drive a terminal.
+#[test]
+fn control_characters_in_bad_input_are_escaped_in_notices() {
+    let mut e = Engine::start();
+    e.send_bytes(b"xy\x00z\x1b[2J\n");
+    e.send_bytes(b"setoption name Move Overhead value 1\x07\n");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(lines[0].contains("xy\\0z\\u{1b}[2J"), "{lines:#?}");
+    assert!(lines[1].contains("1\\u{7}"), "{lines:#?}");
+    for line in &lines {
+        assert!(line.starts_with("info string "), "{line:?}");
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+    }
+}
+
 #[test]
 fn eof_exits_cleanly_even_during_a_search() {
     let mut e = Engine::start();

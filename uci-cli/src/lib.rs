@@ -5,6 +5,7 @@
 
 pub mod bench_cmd;
 pub mod cli;
+pub mod closed_stdout;
 pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
