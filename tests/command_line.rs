@@ -266,3 +266,14 @@ fn help_has_a_help_of_its_own() {
     let out = tsubame(&["help", "frobnicate"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+/// A perft suite that holds no position checks nothing: it fails rather than passes.
+#[test]
+fn an_empty_perft_suite_fails() {
+    let path = std::env::temp_dir().join(format!("tsubame-{}-empty.epd", std::process::id()));
+    std::fs::write(&path, "# nothing but a comment\n\n").unwrap();
+    let out = tsubame(&["perft-suite", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no positions"));
+}
