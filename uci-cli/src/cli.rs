@@ -20,7 +20,7 @@ use crate::searchlog_cmd::SearchlogArgs;
     name = "tsubame",
     bin_name = "tsubame",
     display_name = "Tsubame",
-    version,
+    version = crate::VERSION,
     args_override_self = true,
     // `help` is a subcommand of ours (below), so that `tsubame help --help` has a help too.
     disable_help_subcommand = true,
