@@ -8,6 +8,7 @@ mod command_line;
 mod datagen_cli;
 mod uci_gui_input;
 mod uci_nnue;
+mod uci_options;
 mod uci_output;
 mod uci_protocol;
 mod uci_smp_mode;

@@ -331,26 +331,6 @@ impl Position {
     fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: Square) -> bool {
         outermost_rook(self, color, side) == Some(rook)
     }
-
-    /// A board diagram with the FEN and key, for the `d` debug command.
-    pub fn pretty(&self) -> String {
-        let mut out = String::new();
-        for rank in Rank::ALL.iter().rev() {
-            out.push_str(" +---+---+---+---+---+---+---+---+\n");
-            for file in File::ALL {
-                let c = self
-                    .piece_at(Square::from_coords(file, *rank))
-                    .map_or(' ', Piece::fen_char);
-                let _ = write!(out, " | {c}");
-            }
-            let _ = writeln!(out, " | {}", rank.char());
-        }
-        out.push_str(" +---+---+---+---+---+---+---+---+\n");
-        out.push_str("   a   b   c   d   e   f   g   h\n\n");
-        let _ = writeln!(out, "Fen: {}", self.fen());
-        let _ = write!(out, "Key: {:016X}", self.key);
-        out
-    }
 }
 
 /// [`Position::from_fen`] when not `lenient`, [`Position::from_fen_lenient`] when it is.
