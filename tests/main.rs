@@ -6,6 +6,7 @@ mod soak;
 
 mod command_line;
 mod datagen_cli;
+mod uci_extensions;
 mod uci_gui_input;
 mod uci_nnue;
 mod uci_options;

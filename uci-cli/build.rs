@@ -13,6 +13,46 @@ fn main() {
     let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()));
     let build = dev_build(&here, &version).unwrap_or_default();
     println!("cargo:rustc-env=TSUBAME_BUILD={build}");
+    compiler();
+}
+
+/// What the `compiler` command reports: the compiler's version, the target, the profile and
+/// its optimisation level, and the target features the code was compiled for.
+fn compiler() {
+    let env = |name: &str| std::env::var(name).unwrap_or_default();
+    let rustc = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .map(|text| text.trim().to_owned())
+        .filter(|text| !text.is_empty())
+        .unwrap_or_else(|| "rustc (version unknown)".to_owned());
+    // Cargo names the profile's folder `target/<profile>/build/...` (or
+    // `target/<triple>/<profile>/build/...`); `PROFILE` only says debug or release.
+    let out_dir = PathBuf::from(env("OUT_DIR"));
+    let profile = out_dir
+        .ancestors()
+        .find(|dir| dir.file_name().is_some_and(|name| name == "build"))
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| env("PROFILE"));
+    let assertions = if std::env::var_os("CARGO_CFG_DEBUG_ASSERTIONS").is_some() {
+        "on"
+    } else {
+        "off"
+    };
+    for (name, value) in [
+        ("TSUBAME_RUSTC", rustc),
+        ("TSUBAME_TARGET", env("TARGET")),
+        ("TSUBAME_PROFILE", profile),
+        ("TSUBAME_OPT_LEVEL", env("OPT_LEVEL")),
+        ("TSUBAME_DEBUG_ASSERTIONS", assertions.to_owned()),
+        ("TSUBAME_TARGET_FEATURES", env("CARGO_CFG_TARGET_FEATURE")),
+    ] {
+        println!("cargo:rustc-env={name}={value}");
+    }
 }
 
 /// ` dev-DATE-HASH` when `dir` is in a git checkout whose HEAD is not the release tag; `None`

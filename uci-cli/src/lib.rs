@@ -11,6 +11,7 @@ pub mod data_cmd;
 pub mod datagen_cmd;
 pub mod debug_log;
 pub mod evaluation;
+pub mod extension_cmd;
 pub mod input;
 pub mod output;
 pub mod perft_cmd;

@@ -99,7 +99,12 @@ impl Session {
                 None => self.engine.report_no_position("d"),
             },
             Command::Eval => self.engine.eval(),
-            Command::Bench { depth } => self.engine.bench(depth),
+            extension @ (Command::Bench(_)
+            | Command::Flip
+            | Command::Compiler
+            | Command::Speedtest { .. }
+            | Command::ExportNet { .. }
+            | Command::Help) => crate::extension_cmd::run(&mut self.engine, extension),
             Command::Perft { depth, fen } => self.engine.perft(fen.as_deref(), depth),
         }
         true

@@ -28,6 +28,9 @@ use crate::options::{OptionError, OptionId, Options, SetOutcome};
 use crate::output::Output;
 use crate::reply::{Reply, WATCHDOG_GRACE};
 
+mod extensions;
+pub use extensions::{DEFAULT_NET_FILE, SPEEDTEST_DEFAULT};
+
 /// The engine between commands.
 pub struct Engine {
     /// The position of the last `position` command; not searched while `refused` is set.
@@ -554,27 +557,6 @@ impl Engine {
             Ok(handle) => self.search_thread = Some(handle),
             Err(e) => self.output.notice(&format!("cannot start perft: {e}")),
         }
-    }
-
-    /// `bench`: the fixed search with the evaluation in use, once the running search is done.
-    pub fn bench(&mut self, depth: Option<u32>) {
-        self.finish_search_thread(true);
-        crate::bench::run(depth, self.evaluation(), &*self.output);
-    }
-
-    /// `eval`: the hand-crafted evaluation by term, then the network's score.
-    pub fn eval(&self) {
-        if self.refused.is_some() {
-            self.report_no_position("eval");
-            return;
-        }
-        self.output.text(&eval::trace(&self.position).to_string());
-        let in_use = self.options.check(OptionId::UseNnue);
-        self.output.text(&crate::network::eval_line(
-            &self.network,
-            &self.position,
-            in_use,
-        ));
     }
 }
 

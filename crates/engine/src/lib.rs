@@ -40,7 +40,9 @@
 //! ```
 
 pub mod bench;
+pub mod bench_spec;
 mod engine;
+mod eval_report;
 mod go;
 pub mod network;
 pub mod options;
@@ -50,6 +52,6 @@ mod reply;
 pub mod smp_bench;
 pub mod text;
 
-pub use engine::Engine;
+pub use engine::{DEFAULT_NET_FILE, Engine, SPEEDTEST_DEFAULT};
 pub use go::GoParams;
 pub use output::Output;
