@@ -162,8 +162,12 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         "flip" => no_args(Command::Flip, "flip", args),
         "compiler" => no_args(Command::Compiler, "compiler", args),
         "help" => no_args(Command::Help, "help", args),
-        "speedtest" => extension::parse_speedtest(args),
-        "export_net" => Ok(extension::parse_export_net(line, args)),
+        "speedtest" => {
+            extension::parse_speedtest(args).map(|seconds| Command::Speedtest { seconds })
+        }
+        "export_net" => Ok(Command::ExportNet {
+            file: extension::parse_export_net(line, args),
+        }),
         "debug" => parse_debug(args),
         "setoption" => parse_setoption(line, args),
         "register" => parse_register(args).map(Command::Register),
@@ -172,7 +176,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             let (params, warnings) = go::parse_go(args);
             Ok(Command::Go { params, warnings })
         }
-        "bench" => extension::parse_bench(args),
+        "bench" => extension::parse_bench(args).map(Command::Bench),
         "perft" => parse_perft(args),
         _ => Err(CommandError::UnknownCommand {
             token: excerpt(command),

@@ -28,8 +28,7 @@ use crate::options::{OptionError, OptionId, Options, SetOutcome};
 use crate::output::Output;
 use crate::reply::{Reply, WATCHDOG_GRACE};
 
-mod extensions;
-pub use extensions::{DEFAULT_NET_FILE, SPEEDTEST_DEFAULT};
+pub mod extensions;
 
 /// The engine between commands.
 pub struct Engine {

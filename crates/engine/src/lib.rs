@@ -52,6 +52,7 @@ mod reply;
 pub mod smp_bench;
 pub mod text;
 
-pub use engine::{DEFAULT_NET_FILE, Engine, SPEEDTEST_DEFAULT};
+pub use engine::Engine;
+pub use engine::extensions::{DEFAULT_NET_FILE, SPEEDTEST_DEFAULT};
 pub use go::GoParams;
 pub use output::Output;

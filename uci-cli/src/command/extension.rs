@@ -6,12 +6,11 @@ use engine::bench_spec::{BenchLimit, BenchPositions, BenchSpec};
 use super::error::{CommandError, excerpt};
 use super::go::parse_count;
 use super::token::Token;
-use super::{Command, no_args};
 
 /// `bench`: no argument is the plain bench; one is its depth, as `bench <depth>` has always
 /// been (OpenBench's `bench` takes none); two or more are Stockfish's, in its order: hash
 /// (MiB), threads, limit, `default`/`current`/a FEN file, `depth`/`nodes`/`movetime`/`perft`.
-pub(super) fn parse_bench(args: &[Token<'_>]) -> Result<Command, CommandError> {
+pub(super) fn parse_bench(args: &[Token<'_>]) -> Result<BenchSpec, CommandError> {
     let mut spec = BenchSpec::default();
     match args {
         [] => {}
@@ -49,31 +48,25 @@ pub(super) fn parse_bench(args: &[Token<'_>]) -> Result<Command, CommandError> {
             }
         }
     }
-    Ok(Command::Bench(spec))
+    Ok(spec)
 }
 
-/// `speedtest [seconds]`.
-pub(super) fn parse_speedtest(args: &[Token<'_>]) -> Result<Command, CommandError> {
-    match args.split_first() {
-        None => Ok(Command::Speedtest { seconds: None }),
-        Some((seconds, rest)) => {
-            let seconds = parse_count(seconds.text, "speedtest")?;
-            no_args(
-                Command::Speedtest {
-                    seconds: Some(seconds),
-                },
-                "speedtest",
-                rest,
-            )
-        }
+/// `speedtest [seconds]`: the seconds, if given.
+pub(super) fn parse_speedtest(args: &[Token<'_>]) -> Result<Option<u32>, CommandError> {
+    match args {
+        [] => Ok(None),
+        [seconds] => parse_count(seconds.text, "speedtest").map(Some),
+        [_, extra, ..] => Err(CommandError::UnexpectedToken {
+            command: "speedtest",
+            token: excerpt(extra.text),
+        }),
     }
 }
 
 /// `export_net [file]`: the rest of the line is the file's name, spaces included.
-pub(super) fn parse_export_net(line: &str, args: &[Token<'_>]) -> Command {
-    let file = match (args.first(), args.last()) {
+pub(super) fn parse_export_net(line: &str, args: &[Token<'_>]) -> Option<String> {
+    match (args.first(), args.last()) {
         (Some(first), Some(last)) => Some(line[first.start..last.end()].to_owned()),
         _ => None,
-    };
-    Command::ExportNet { file }
+    }
 }
