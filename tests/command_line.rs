@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Every command the help lists.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "bench",
     "perft",
     "perft-suite",
@@ -17,6 +17,7 @@ const COMMANDS: [&str; 11] = [
     "data-stats",
     "convert-text",
     "spsa",
+    "help",
 ];
 
 fn tsubame(args: &[&str]) -> Output {
@@ -158,9 +159,10 @@ fn checks_beyond_the_flags_are_usage_errors_too() {
 fn the_version_is_unchanged() {
     let out = tsubame(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        text(&out.stdout),
-        format!("Tsubame {}\n", env!("CARGO_PKG_VERSION"))
+    // The build's commit and date may follow (see version.rs).
+    assert!(
+        text(&out.stdout).starts_with(&format!("Tsubame {}", env!("CARGO_PKG_VERSION"))),
+        "{out:?}"
     );
 }
 
@@ -218,4 +220,61 @@ fn tools_keep_their_forms() {
     assert_eq!(lines.len(), 2, "{stdout}");
     assert_eq!(lines[0].split(' ').count(), 2, "{stdout}");
     assert!(lines[1].starts_with("error: "), "{stdout}");
+}
+
+/// Runs the binary with its standard output a pipe whose reader is gone before it prints
+/// (`tsubame spsa | head -0`): the command must end quietly, with success.
+fn tsubame_into_closed_pipe(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tsubame"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_closed_output_pipe_ends_a_tool_quietly() {
+    // More than a pipe holds (64 KiB), so the write fails whenever the reader left.
+    let suite = std::env::temp_dir().join(format!("tsubame-pipe-{}.epd", std::process::id()));
+    let line = format!("{} ;D1 20\n", movegen::STARTING_FEN);
+    std::fs::write(&suite, line.repeat(5000)).expect("temp suite");
+    let suite_arg = suite.to_str().expect("UTF-8 path").to_owned();
+    for args in [
+        &["perft-suite", suite_arg.as_str()][..],
+        &["spsa"],
+        &["perft", "4"],
+        &["bench", "1", "hce"],
+    ] {
+        let out = tsubame_into_closed_pipe(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+    }
+    let _ = std::fs::remove_file(&suite);
+}
+
+#[test]
+fn help_has_a_help_of_its_own() {
+    for args in [&["help", "--help"][..], &["help", "-h"], &["help", "help"]] {
+        let out = tsubame(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Usage: tsubame help"), "{args:?}: {stdout}");
+    }
+    let out = tsubame(&["help", "frobnicate"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+/// A perft suite that holds no position checks nothing: it fails rather than passes.
+#[test]
+fn an_empty_perft_suite_fails() {
+    let path = std::env::temp_dir().join(format!("tsubame-{}-empty.epd", std::process::id()));
+    std::fs::write(&path, "# nothing but a comment\n\n").unwrap();
+    let out = tsubame(&["perft-suite", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no positions"));
 }

@@ -153,6 +153,46 @@ fn text_lines_convert_to_packed_boards() {
     let _ = std::fs::remove_file(&output);
 }
 
+/// A conversion where no line is one (the wrong file) fails, and says so.
+#[test]
+fn a_text_file_without_one_good_line_fails_to_convert() {
+    let input = temp_file("all-bad.txt");
+    let output = temp_file("all-bad.bin");
+    for text in ["not a line\nnor this\n", ""] {
+        std::fs::write(&input, text).unwrap();
+        let out = tsubame(&[
+            "convert-text",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ]);
+        assert!(!out.status.success(), "{text:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("nothing converted"), "{stderr}");
+    }
+    assert_eq!(std::fs::metadata(&output).map(|m| m.len()).unwrap_or(0), 0);
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+}
+
+/// An empty data file has no positions to give a ratio or a share of.
+#[test]
+fn data_stats_of_an_empty_file_gives_no_ratios() {
+    let path = temp_file("empty.vf");
+    std::fs::write(&path, b"").unwrap();
+    let out = tsubame(&["data-stats", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(": 0 games, 0 positions, 0 bytes"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains('%') && !stdout.contains("/position"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn datagen_refuses_bad_arguments() {
     let out = tsubame(&["datagen", "--games", "2"]);

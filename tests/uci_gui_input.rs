@@ -147,6 +147,28 @@ fn fields_that_do_not_change_the_board_are_mended() {
     assert!(is_legal(mended, &["e2e4"], &best), "{best}");
 }
 
+/// The repairs that keep the board but change a field (a Chess960 castling right another
+/// right replaces, a clock too large to keep) are reported too, each once.
+#[test]
+fn replaced_castling_rights_and_clamped_clocks_are_reported() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen 4k3/8/8/8/8/8/8/4KR1R w FH - 99999 1");
+    let lines = e.sync();
+    let notices = info_strings(&lines);
+    assert_eq!(notices.len(), 2, "{lines:#?}");
+    assert!(notices[0].contains("'F' dropped"), "{notices:#?}");
+    assert!(notices[1].contains("halfmove clock 99999"), "{notices:#?}");
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/4KR1R w K - 65535 1"),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn after_a_refused_position_go_answers_the_null_move() {
     let mut e = Engine::start();

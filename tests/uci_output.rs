@@ -224,11 +224,18 @@ fn temp_log(name: &str) -> std::path::PathBuf {
     path
 }
 
-/// The log's lines as (direction, text), each time stamp checked and in order.
+/// The log's lines as (direction, text), each time stamp checked and in order; the line the
+/// log opens with (`--`, naming the engine) is checked and left out.
 fn read_log(path: &std::path::Path) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(path).expect("the log file");
     let mut last = String::new();
+    let opening = text.lines().next().unwrap_or_default();
+    assert!(
+        opening.contains(" -- log opened by Tsubame "),
+        "{opening:?}"
+    );
     text.lines()
+        .skip(1)
         .map(|line| {
             let mut parts = line.splitn(3, ' ');
             let (stamp, mark, rest) = (parts.next(), parts.next(), parts.next());
@@ -297,6 +304,24 @@ fn the_debug_log_holds_every_line_in_order() {
             assert_eq!(got, want);
         }
     }
+}
+
+/// `/dev/full` opens but takes no byte: the log's first line fails, which is reported at
+/// once, and the option goes back to empty.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_log_file_that_refuses_writes_is_reported() {
+    let mut e = Engine::start();
+    e.send("setoption name Debug Log File value /dev/full");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:#?}");
+    assert!(
+        lines[0].starts_with("info string Debug Log File /dev/full: ")
+            && lines[0].ends_with("no log is written"),
+        "{lines:#?}"
+    );
+    e.send("go depth 1");
+    e.wait_bestmove();
 }
 
 #[test]

@@ -208,8 +208,13 @@ fn unreachable_material_is_refused_and_perft_prints_nodes_searched() {
         .collect();
     assert_eq!(tail.len(), 3, "{lines:#?}");
     assert_eq!(tail[0], "Nodes searched: 600", "{lines:#?}");
+    // Milliseconds, or microseconds for a count under one (with no rate made up from it).
     assert!(
-        tail[1].starts_with("Time: ") && tail[1].ends_with(" ms"),
+        tail[1].starts_with("Time: ") && (tail[1].ends_with(" ms") || tail[1].ends_with(" µs")),
+        "{lines:#?}"
+    );
+    assert!(
+        tail[1].ends_with(" ms") || tail[2].starts_with("Mnps: - "),
         "{lines:#?}"
     );
     let is_divide_line = |l: &&String| {
@@ -267,6 +272,23 @@ fn invalid_utf8_and_long_lines_do_not_break_the_engine() {
     assert!(lines.iter().any(|l| l.contains("UTF-8")));
     e.send("go depth 1");
     e.wait_bestmove();
+}
+
+/// A notice that quotes bad input escapes its control characters: a NUL or an ESC on the
+/// GUI's line could cut the line short or drive a terminal.
+#[test]
+fn control_characters_in_bad_input_are_escaped_in_notices() {
+    let mut e = Engine::start();
+    e.send_bytes(b"xy\x00z\x1b[2J\n");
+    e.send_bytes(b"setoption name Move Overhead value 1\x07\n");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(lines[0].contains("xy\\0z\\u{1b}[2J"), "{lines:#?}");
+    assert!(lines[1].contains("1\\u{7}"), "{lines:#?}");
+    for line in &lines {
+        assert!(line.starts_with("info string "), "{line:?}");
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+    }
 }
 
 #[test]

@@ -81,12 +81,20 @@ impl Mirror {
     }
 
     /// Whether a line may go into a burst of junk: it must not start a search (the soak starts
-    /// those itself, one at a time), quit, run `bench`, run a deep perft, or ask for a table or
-    /// thread count too big for a shared test machine.
+    /// those itself, one at a time), quit, run `bench` or `speedtest`, write a network file,
+    /// change the position behind the mirror's back (`flip`), run a deep perft, or ask for a
+    /// table or thread count too big for a shared test machine.
     pub fn is_safe_in_burst(&self, raw: &[u8]) -> bool {
         match Mirror::command(raw) {
             None => true,
-            Some(Command::Go { .. } | Command::Quit | Command::Bench { .. }) => false,
+            Some(
+                Command::Go { .. }
+                | Command::Quit
+                | Command::Bench { .. }
+                | Command::Speedtest { .. }
+                | Command::ExportNet { .. }
+                | Command::Flip,
+            ) => false,
             Some(Command::Perft { depth, .. }) => depth <= MAX_SAFE_PERFT,
             Some(Command::SetOption { name, value }) => {
                 let mut options = self.options.clone();

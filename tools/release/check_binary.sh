@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks one release binary as the release workflow does: that it reports the crate's version
-# and that its bench signature equals the one recorded in the commit history (the newest
+# (and, built from an untagged commit, that commit's date and hash) and that its bench signature equals the one recorded in the commit history (the newest
 # `Bench: N` line of a commit message). A binary built for CPU features this machine lacks
 # cannot be run: then only that is reported, and the exit status is 0.
 #
@@ -30,8 +30,16 @@ fi
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 reported=$("$bin" --version | tr -d '\r')
-if [[ $reported != "Tsubame $version" ]]; then
-  echo "check: $bin reports '$reported', the crate is version $version" >&2
+# A commit tagged v<version> is a release and says only its version; any other build adds
+# the commit's UTC date and hash, as uci-cli/build.rs writes them.
+if git tag --points-at HEAD | grep -qx "v$version"; then
+  wanted="Tsubame $version"
+else
+  date=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d)
+  wanted="Tsubame $version dev-$date-$(git rev-parse HEAD | cut -c1-8)"
+fi
+if [[ $reported != "$wanted" ]]; then
+  echo "check: $bin reports '$reported', expected '$wanted'" >&2
   exit 1
 fi
 

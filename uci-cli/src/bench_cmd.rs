@@ -56,8 +56,10 @@ impl BenchArgs {
     }
 }
 
-/// Runs `tsubame bench`: its last line is `N nodes M nps`, which OpenBench reads.
+/// Runs `tsubame bench`: the build's name and version first, so a recorded run says which
+/// build it measured; the last line is `N nodes M nps`, which OpenBench reads.
 pub fn run(args: &BenchArgs) {
+    crate::output::send(crate::NAME_AND_VERSION);
     bench::run(args.depth(), args.evaluation().embedded_network(), &Stdout);
 }
 

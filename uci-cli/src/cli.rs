@@ -21,8 +21,10 @@ use crate::searchlog_cmd::SearchlogArgs;
     name = "tsubame",
     bin_name = "tsubame",
     display_name = "Tsubame",
-    version,
+    version = crate::VERSION,
     args_override_self = true,
+    // `help` is a subcommand of ours (below), so that `tsubame help --help` has a help too.
+    disable_help_subcommand = true,
     about = "Tsubame, a UCI chess engine. With no command it speaks UCI on standard input and \
              output, as chess GUIs run it.",
     after_help = "OpenBench's form, each command line one argument:\n  \
@@ -61,6 +63,36 @@ pub enum Command {
     Spsa,
     /// Annotates the games of a PGN file (to stdout): evaluations, mistakes, accuracy.
     Analyse(AnalyseArgs),
+    /// Prints this message or the help of the given command.
+    Help(HelpArgs),
+}
+
+/// What `tsubame help ...` asked for.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct HelpArgs {
+    /// The command whose help to print (default: the list of commands).
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+}
+
+/// The help `tsubame help [COMMAND]` prints: the list of commands, or one command's
+/// arguments, as `--help` prints them.
+///
+/// # Errors
+/// When no command has that name: a usage error, as for any unknown command.
+pub fn help(command: Option<&str>) -> Result<String, clap::Error> {
+    let mut cli = Cli::command();
+    cli.build();
+    let Some(name) = command else {
+        return Ok(cli.render_help().to_string());
+    };
+    match cli.find_subcommand_mut(name) {
+        Some(sub) => Ok(sub.render_long_help().to_string()),
+        None => Err(cli.error(
+            ErrorKind::InvalidSubcommand,
+            format!("no command '{name}'; `tsubame help` lists them"),
+        )),
+    }
 }
 
 /// What the command line asks the binary to do.
@@ -117,6 +149,7 @@ fn check(command: &Command) -> Result<(), clap::Error> {
         Command::Genfens(words) => parse_genfens(&words.line())
             .err()
             .map(|e| ("genfens", ErrorKind::InvalidValue, e.to_string())),
+        Command::Help(args) => return help(args.command.as_deref()).map(drop),
         _ => None,
     };
     match refused {

@@ -19,6 +19,7 @@
 //! - `position fen` takes 4 to 6 fields; missing move counters default to `0 1`.
 
 mod error;
+mod extension;
 mod go;
 mod go_warning;
 mod token;
@@ -29,7 +30,8 @@ pub use go_warning::{GoFallback, GoWarning};
 
 use token::{Token, join, tokenize};
 
-/// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`).
+/// A parsed UCI command (plus the usual debugging extensions `d`, `eval`, `bench`, `perft`, and
+/// Stockfish's `flip`, `compiler`, `speedtest`, `export_net`, `help`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// A line with no tokens at all: nothing to do, and nothing wrong.
@@ -77,15 +79,29 @@ pub enum Command {
     PonderHit,
     /// `quit`.
     Quit,
-    /// `d`: print the board, FEN and key (extension).
+    /// `d`: print the board, FEN, key and checkers (extension).
     D,
-    /// `eval`: print the evaluation broken down by term (extension).
+    /// `eval`: print the evaluation broken down by term and by piece (extension).
     Eval,
-    /// `bench [depth]` (extension).
-    Bench {
-        /// Search depth per position; `None` means the bench's own default.
-        depth: Option<u32>,
+    /// `flip`: swap the position's colours (extension, Stockfish's).
+    Flip,
+    /// `compiler`: how the binary was built (extension, Stockfish's).
+    Compiler,
+    /// `speedtest [seconds]`: the node rate on every core (extension, Stockfish's).
+    Speedtest {
+        /// How long in all; `None` for the default.
+        seconds: Option<u32>,
     },
+    /// `export_net [file]`: write the network in use to a file (extension, Stockfish's).
+    ExportNet {
+        /// The file; `None` for the default name.
+        file: Option<String>,
+    },
+    /// `help`: the commands the engine knows (extension).
+    Help,
+    /// `bench`, `bench <depth>`, or Stockfish's `bench hash threads limit fenfile limittype`
+    /// (extension).
+    Bench(engine::bench_spec::BenchSpec),
     /// `perft <depth> [fen]` (extension). Without a FEN it counts from the current position.
     Perft {
         /// Depth in plies.
@@ -143,6 +159,15 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         "quit" => no_args(Command::Quit, "quit", args),
         "d" => no_args(Command::D, "d", args),
         "eval" => no_args(Command::Eval, "eval", args),
+        "flip" => no_args(Command::Flip, "flip", args),
+        "compiler" => no_args(Command::Compiler, "compiler", args),
+        "help" => no_args(Command::Help, "help", args),
+        "speedtest" => {
+            extension::parse_speedtest(args).map(|seconds| Command::Speedtest { seconds })
+        }
+        "export_net" => Ok(Command::ExportNet {
+            file: extension::parse_export_net(line, args),
+        }),
         "debug" => parse_debug(args),
         "setoption" => parse_setoption(line, args),
         "register" => parse_register(args).map(Command::Register),
@@ -151,7 +176,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             let (params, warnings) = go::parse_go(args);
             Ok(Command::Go { params, warnings })
         }
-        "bench" => parse_bench(args),
+        "bench" => extension::parse_bench(args).map(Command::Bench),
         "perft" => parse_perft(args),
         _ => Err(CommandError::UnknownCommand {
             token: excerpt(command),
@@ -160,7 +185,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
 }
 
 /// The command keywords `parse_command` knows (the spec's, then the extensions).
-const COMMANDS: [&str; 15] = [
+pub const COMMANDS: [&str; 20] = [
     "uci",
     "debug",
     "isready",
@@ -176,6 +201,11 @@ const COMMANDS: [&str; 15] = [
     "eval",
     "bench",
     "perft",
+    "flip",
+    "compiler",
+    "speedtest",
+    "export_net",
+    "help",
 ];
 
 fn is_command(token: &str) -> bool {
@@ -341,14 +371,6 @@ fn complete_fen(fields: &[Token<'_>]) -> Result<String, CommandError> {
         6 => Ok(fen),
         found => Err(CommandError::FenFieldCount { found }),
     }
-}
-
-fn parse_bench(args: &[Token<'_>]) -> Result<Command, CommandError> {
-    let Some((depth, rest)) = args.split_first() else {
-        return Ok(Command::Bench { depth: None });
-    };
-    let depth = go::parse_count(depth.text, "bench")?;
-    no_args(Command::Bench { depth: Some(depth) }, "bench", rest)
 }
 
 fn parse_perft(args: &[Token<'_>]) -> Result<Command, CommandError> {

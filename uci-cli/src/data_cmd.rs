@@ -51,15 +51,33 @@ pub fn stats(path: &Path) -> anyhow::Result<Stats> {
             Err(e) => defect = Some(e),
         }
     }
-    let share = |n: u64| 100.0 * n as f64 / stats.positions.max(1) as f64;
-    send(&format!(
+    if stats.positions == 0 {
+        // No ratio or share over zero positions: it would be a number about nothing.
+        send(&format!(
+            "{}: {} games, 0 positions, {bytes} bytes",
+            path.display(),
+            stats.games
+        ));
+    } else {
+        send(&summary_lines(path, bytes, &stats));
+    }
+    if let Some(e) = defect {
+        bail!("{}: after byte {}: {e}", path.display(), reader.offset());
+    }
+    Ok(stats)
+}
+
+/// The two lines of a file's totals, over at least one position.
+fn summary_lines(path: &Path, bytes: u64, stats: &Stats) -> String {
+    let share = |n: u64| 100.0 * n as f64 / stats.positions as f64;
+    let totals = format!(
         "{}: {} games, {} positions, {:.2} bytes/position",
         path.display(),
         stats.games,
         stats.positions,
-        bytes as f64 / stats.positions.max(1) as f64
-    ));
-    send(&format!(
+        bytes as f64 / stats.positions as f64
+    );
+    let shares = format!(
         "results W/D/L {}/{}/{}; in check {:.1}%, noisy best move {:.1}%, |score| >= {} {:.1}%; \
          kept by the default filter {:.1}%",
         stats.results[0],
@@ -70,15 +88,13 @@ pub fn stats(path: &Path) -> anyhow::Result<Stats> {
         datafmt::DECISIVE_SCORE,
         share(stats.decisive),
         share(stats.kept)
-    ));
-    if let Some(e) = defect {
-        bail!("{}: after byte {}: {e}", path.display(), reader.offset());
-    }
-    Ok(stats)
+    );
+    format!("{totals}\n{shares}")
 }
 
 /// Converts `FEN | score | result` lines from `input` (`-` for stdin) into 32-byte packed
-/// boards appended to `output`. Bad lines are counted and reported, not fatal.
+/// boards appended to `output`. Bad lines are counted and reported, not fatal, unless no line
+/// at all was converted.
 pub fn convert_text(input: &str, output: &Path) -> anyhow::Result<()> {
     let source: Box<dyn Read> = if input == "-" {
         Box::new(std::io::stdin())
@@ -111,6 +127,11 @@ pub fn convert_text(input: &str, output: &Path) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
+    if converted == 0 {
+        // A conversion that produced nothing is a mistake (the wrong file, the wrong format),
+        // not a success to build on.
+        bail!("nothing converted: {bad} lines, none of them `FEN | score | result`");
+    }
     send(&format!(
         "converted {converted} positions to {} ({bad} bad lines skipped)",
         output.display()

@@ -19,6 +19,9 @@ use std::time::SystemTime;
 /// The open log, if any. One per process, as there is one stdin and one stdout.
 static LOG: Mutex<Option<File>> = Mutex::new(None);
 
+/// Why the log was closed behind the session's back (a write failed), until it is reported.
+static FAILURE: Mutex<Option<String>> = Mutex::new(None);
+
 /// Which way a line went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -26,29 +29,48 @@ pub enum Direction {
     In,
     /// From the engine to the GUI, marked `<<`.
     Out,
+    /// The log's own line (which engine opened it), marked `--`.
+    Note,
 }
 
 /// Logs to the file at `path` from now on (appending), or stops logging when `path` is empty.
-/// A file that cannot be opened leaves logging off.
+/// A file that cannot be opened, or that refuses the first line (`/dev/full`, a full disk),
+/// leaves logging off. The first line says which engine opened the log.
 ///
 /// # Errors
-/// When the file cannot be opened for appending.
+/// When the file cannot be opened for appending, or the first line cannot be written.
 pub fn open(path: &str) -> std::io::Result<()> {
     let mut log = LOG.lock().unwrap_or_else(PoisonError::into_inner);
     *log = None;
     if !path.is_empty() {
-        *log = Some(OpenOptions::new().create(true).append(true).open(path)?);
+        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        let opened = format!("log opened by {}", crate::NAME_AND_VERSION);
+        file.write_all(entry(SystemTime::now(), Direction::Note, &opened).as_bytes())?;
+        *log = Some(file);
     }
     Ok(())
 }
 
-/// Appends `line` to the log, if one is open. A failed write is ignored: the log must never
-/// stop the engine.
+/// Appends `line` to the log, if one is open. A failed write closes the log (the engine goes
+/// on: the log must never stop it) and is kept for [`take_failure`] to report.
 pub fn record(direction: Direction, line: &str) {
     let mut log = LOG.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(file) = log.as_mut() {
-        let _ = file.write_all(entry(SystemTime::now(), direction, line).as_bytes());
+        if let Err(e) = file.write_all(entry(SystemTime::now(), direction, line).as_bytes()) {
+            *log = None;
+            *FAILURE.lock().unwrap_or_else(PoisonError::into_inner) = Some(format!(
+                "Debug Log File: cannot write to the log: {e}; logging stopped"
+            ));
+        }
     }
+}
+
+/// Why the log stopped since the last call, if a write failed: once, for an `info string`.
+pub fn take_failure() -> Option<String> {
+    FAILURE
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
 }
 
 /// One line of the log, its line break included.
@@ -56,6 +78,7 @@ fn entry(at: SystemTime, direction: Direction, line: &str) -> String {
     let mark = match direction {
         Direction::In => ">>",
         Direction::Out => "<<",
+        Direction::Note => "--",
     };
     format!("{} {mark} {line}\n", humantime::format_rfc3339_millis(at))
 }
@@ -73,6 +96,15 @@ mod tests {
             entry(at(951_827_696, 789), Direction::In, "uci"),
             "2000-02-29T12:34:56.789Z >> uci\n"
         );
+    }
+
+    /// `/dev/full` opens but refuses every write: the open fails, so it is reported at once.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_file_that_refuses_writes_is_not_opened() {
+        let e = open("/dev/full").expect_err("/dev/full takes no line");
+        assert_eq!(e.kind(), std::io::ErrorKind::StorageFull, "{e}");
+        assert!(LOG.lock().unwrap().is_none());
     }
 
     #[test]

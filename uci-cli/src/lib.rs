@@ -6,11 +6,13 @@
 pub mod analyse_cmd;
 pub mod bench_cmd;
 pub mod cli;
+pub mod closed_stdout;
 pub mod command;
 pub mod data_cmd;
 pub mod datagen_cmd;
 pub mod debug_log;
 pub mod evaluation;
+pub mod extension_cmd;
 pub mod input;
 pub mod output;
 pub mod perft_cmd;
@@ -22,6 +24,12 @@ pub mod tune;
 /// The option table and store, where the engine keeps them.
 pub use engine::options;
 
-/// The engine's name and version, `Tsubame <crate version>`: what `id name` and
-/// `tsubame --version` print, so a release binary says which version it is.
-pub const NAME_AND_VERSION: &str = concat!("Tsubame ", env!("CARGO_PKG_VERSION"));
+/// The version: the crate's, and for a build outside a release the commit's date and hash in
+/// Stockfish's form (`0.1.0 dev-20260115-6f3807f0`; see `build.rs`), so that two builds of one
+/// version tell themselves apart in a match's PGN.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("TSUBAME_BUILD"));
+
+/// The engine's name and version, `Tsubame <VERSION>`: what `id name`, `tsubame --version` and
+/// `bench` print, so a binary says which build it is.
+pub const NAME_AND_VERSION: &str =
+    concat!("Tsubame ", env!("CARGO_PKG_VERSION"), env!("TSUBAME_BUILD"));

@@ -19,24 +19,43 @@
 //! tsubame --version                         `Tsubame <version>`, the crate's version
 //! ```
 
-use std::io::BufReader;
+use std::io::{BufReader, Write};
 use std::process::ExitCode;
 
 use tsubame::cli::{self, Command, Invocation};
 use tsubame::{
-    analyse_cmd, bench_cmd, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd, session,
-    timeplan_cmd, tune,
+    analyse_cmd, bench_cmd, closed_stdout, data_cmd, datagen_cmd, input, perft_cmd, searchlog_cmd,
+    session, timeplan_cmd, tune,
 };
 
 fn main() -> ExitCode {
     // Help and version print and exit with 0; a bad command line prints the usage and exits 2.
     let invocation = cli::parse(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
+    if prints_its_product(&invocation) {
+        closed_stdout::end_process_when_closed();
+    }
     match run(invocation) {
         Ok(code) => code,
+        // The reader of our output has gone (`| head`): it took what it wanted.
+        Err(e) if closed_stdout::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tsubame: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Whether what the invocation prints is its product, so that a closed standard output ends
+/// it: not the UCI session (the GUI's end of stdin says when to go) nor the tools that write a
+/// file, which would be cut short.
+fn prints_its_product(invocation: &Invocation) -> bool {
+    match invocation {
+        Invocation::Uci => false,
+        Invocation::Script(_) => true,
+        Invocation::Tool(command) => !matches!(
+            command,
+            Command::Datagen(_) | Command::Searchlog(_) | Command::ConvertText(_)
+        ),
     }
 }
 
@@ -66,7 +85,18 @@ fn run(invocation: Invocation) -> anyhow::Result<ExitCode> {
         Command::Genfens(words) => datagen_cmd::run_genfens(&words.line())?,
         Command::DataStats(args) => data_cmd::run_stats(&args)?,
         Command::ConvertText(args) => data_cmd::convert_text(&args.input, &args.output)?,
-        Command::Spsa => tune::spsa_lines().for_each(|line| println!("{line}")),
+        Command::Help(args) => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(cli::help(args.command.as_deref())?.as_bytes())?;
+            out.flush()?;
+        }
+        Command::Spsa => {
+            let mut out = std::io::stdout().lock();
+            for line in tune::spsa_lines() {
+                writeln!(out, "{line}")?;
+            }
+            out.flush()?;
+        }
         Command::Analyse(args) => analyse_cmd::run(&args)?,
     }
     Ok(ExitCode::SUCCESS)

@@ -7,6 +7,7 @@ use engine::Output;
 use movegen::Move;
 use search::{IterationInfo, ScoreBound, SearchEvent, Wdl};
 
+use crate::closed_stdout;
 use crate::debug_log::{self, Direction};
 
 /// The engine's output as UCI lines on stdout.
@@ -36,20 +37,45 @@ impl Output for Stdout {
 }
 
 /// Writes `text` and a line break to stdout under its lock (so lines from the protocol and
-/// search threads never interleave) and flushes. A closed stdout is ignored: the GUI is gone,
-/// and the next read of stdin will see EOF. The debug log, if open, gets the line first, so
+/// search threads never interleave) and flushes. A closed stdout is ignored in a UCI session:
+/// the GUI is gone, and the next read of stdin will see EOF; a tool whose product is what it
+/// prints ends there (see [`closed_stdout`]). The debug log, if open, gets the line first, so
 /// it is logged before anything the GUI answers to it.
 pub fn send(text: &str) {
     let mut out = std::io::stdout().lock();
     debug_log::record(Direction::Out, text);
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.write_all(b"\n");
-    let _ = out.flush();
+    let written = (out.write_all(text.as_bytes()))
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    drop(out);
+    if let Err(e) = written {
+        closed_stdout::written_to_closed(&e);
+    }
+    // A log that stopped taking lines says so once, on the GUI's side (the log is closed by
+    // now, so this line cannot fail the same way).
+    if let Some(why) = debug_log::take_failure() {
+        info_string(&why);
+    }
 }
 
-/// An `info string` line; the text is kept on one line.
+/// An `info string` line; the text is kept on one line, and printable.
 pub fn info_string(text: &str) {
-    send(&format!("info string {}", text.replace(['\n', '\r'], " ")));
+    send(&format!("info string {}", printable(text)));
+}
+
+/// `text` with line breaks and tabs as spaces and every other control character (a NUL, an
+/// escape sequence's ESC, C1 controls) escaped as Rust writes it (`\0`, `\u{1b}`): a notice
+/// that quotes bad input must not put raw control bytes on the GUI's line.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The UCI text of a search event; `wdl` goes after the score and its bound, where Stockfish
@@ -147,6 +173,14 @@ mod tests {
             tbhits: 0,
             pv: pos.parse_uci_move("e2e4", false).into_iter().collect(),
         }
+    }
+
+    #[test]
+    fn notices_carry_no_control_characters() {
+        assert_eq!(printable("a\0b\u{1b}[2Jc\u{7f}"), "a\\0b\\u{1b}[2Jc\\u{7f}");
+        assert_eq!(printable("two\nlines\r\tend"), "two lines  end");
+        assert_eq!(printable("épée ♞ \\ `x`"), "épée ♞ \\ `x`");
+        assert!(!printable("\u{85}\u{9b}").chars().any(char::is_control));
     }
 
     #[test]

@@ -165,7 +165,7 @@ pub fn run(args: &SearchlogArgs) -> anyhow::Result<()> {
             LoggedEnding::TimeLoss => "lost on time",
             LoggedEnding::Abandoned => "abandoned",
         };
-        println!("game {game}: {searches} searches, {how}");
+        crate::output::send(&format!("game {game}: {searches} searches, {how}"));
     }
     Ok(())
 }

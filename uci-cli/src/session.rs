@@ -194,7 +194,12 @@ impl Session {
                 None => self.engine.report_no_position("d"),
             },
             Command::Eval => self.engine.eval(),
-            Command::Bench { depth } => self.engine.bench(depth),
+            extension @ (Command::Bench(_)
+            | Command::Flip
+            | Command::Compiler
+            | Command::Speedtest { .. }
+            | Command::ExportNet { .. }
+            | Command::Help) => crate::extension_cmd::run(&mut self.engine, extension),
             Command::Perft { depth, fen } => self.engine.perft(fen.as_deref(), depth),
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
         }
@@ -234,7 +239,10 @@ impl Session {
 /// from (`position`, most options) or reads it (`d`, `eval`).
 fn waits(command: &Command) -> bool {
     match command {
-        Command::Go { .. } | Command::Perft { .. } | Command::Bench { .. } => true,
+        Command::Go { .. }
+        | Command::Perft { .. }
+        | Command::Bench { .. }
+        | Command::Speedtest { .. } => true,
         Command::UciNewGame => true,
         Command::SetOption { name, .. } => Engine::waits_for_search(name),
         _ => false,
@@ -256,6 +264,7 @@ mod tests {
             "go perft 3",
             "perft 2",
             "bench 3",
+            "speedtest 1",
             "ucinewgame",
             "setoption name Clear Hash",
             "setoption name hash value 32",

@@ -54,6 +54,8 @@ struct Work {
     cut: bool,
 }
 
+pub mod extensions;
+
 /// The engine between commands.
 pub struct Engine {
     /// The position of the last `position` command; not searched while `refused` is set.
@@ -717,27 +719,6 @@ impl Engine {
             let stopped = || counting.stop_requested();
             let _ = crate::perft::perft_divide_until(&pos, depth, chess960, &stopped, &mut out);
         });
-    }
-
-    /// `bench`: the fixed search with the evaluation in use, once the running search is done.
-    pub fn bench(&mut self, depth: Option<u32>) {
-        self.finish_search_thread(true);
-        crate::bench::run(depth, self.evaluation(), &*self.output);
-    }
-
-    /// `eval`: the hand-crafted evaluation by term, then the network's score.
-    pub fn eval(&self) {
-        if self.refused.is_some() {
-            self.report_no_position("eval");
-            return;
-        }
-        self.output.text(&eval::trace(&self.position).to_string());
-        let in_use = self.options.check(OptionId::UseNnue);
-        self.output.text(&crate::network::eval_line(
-            &self.network,
-            &self.position,
-            in_use,
-        ));
     }
 }
 

@@ -41,7 +41,9 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod bench_spec;
 mod engine;
+mod eval_report;
 mod go;
 pub mod network;
 pub mod options;
@@ -53,6 +55,7 @@ mod reply;
 pub mod smp_bench;
 pub mod text;
 
+pub use engine::extensions::{DEFAULT_NET_FILE, SPEEDTEST_DEFAULT};
 pub use engine::{AFTER_INPUT_LIMIT, Engine, WorkEndSignal};
 pub use go::GoParams;
 pub use output::Output;

@@ -59,19 +59,32 @@ pub fn perft_divide_until(
             "Nodes searched: {nodes} (incomplete: {counted} of {total} root moves counted)"
         )?;
     }
-    writeln!(out, "Time: {} ms", elapsed.as_millis())?;
-    writeln!(out, "Mnps: {:.1}", mnps(nodes, elapsed))?;
+    writeln!(out, "Time: {}", time_text(elapsed))?;
+    writeln!(out, "Mnps: {}", mnps_text(nodes, elapsed))?;
     out.flush()?;
     Ok(nodes)
 }
 
-/// Millions of nodes per second; 0 when no time was measured.
-fn mnps(nodes: u64, elapsed: Duration) -> f64 {
-    let secs = elapsed.as_secs_f64();
-    if secs > 0.0 {
-        nodes as f64 / secs / 1e6
+/// The shortest time a speed is given for: below it the count is over before the clock's
+/// and the thread's start-up costs are, and the rate would be noise.
+const RATED: Duration = Duration::from_millis(1);
+
+/// The time taken, in whole milliseconds, or in microseconds when under one.
+pub fn time_text(elapsed: Duration) -> String {
+    if elapsed < RATED {
+        format!("{} µs", elapsed.as_micros())
     } else {
-        0.0
+        format!("{} ms", elapsed.as_millis())
+    }
+}
+
+/// Millions of nodes per second to one decimal, or `-` with the reason when the time is too
+/// short to rate.
+pub fn mnps_text(nodes: u64, elapsed: Duration) -> String {
+    if elapsed < RATED {
+        "- (under 1 ms, too short to rate)".to_owned()
+    } else {
+        format!("{:.1}", nodes as f64 / elapsed.as_secs_f64() / 1e6)
     }
 }
 
@@ -179,7 +192,9 @@ impl SuiteSummary {
 
 /// Runs the EPD suite at `path`, each position at every depth up to `max_depth` (all depths
 /// when `None`), printing a line per position and a final summary. Malformed lines and rejected
-/// FENs are reported and counted as failures; the caller exits non-zero on any failure.
+/// FENs are reported and counted as failures; the caller exits non-zero on any failure. A
+/// file without a single position line is an error: a suite that checks nothing must not
+/// pass.
 pub fn perft_suite(
     path: &Path,
     max_depth: Option<u32>,
@@ -198,6 +213,12 @@ pub fn perft_suite(
                 summary.failed += 1;
             }
         }
+    }
+    if entries.is_empty() && summary.failed == 0 {
+        anyhow::bail!(
+            "perft suite {} has no positions (every line is blank or a comment)",
+            path.display()
+        );
     }
     let total = entries.len();
     let start = Instant::now();
@@ -249,12 +270,12 @@ pub fn perft_suite(
     summary.elapsed = start.elapsed();
     writeln!(
         out,
-        "Positions: {} passed, {} failed; Nodes: {}; Time: {} ms; Mnps: {:.1}",
+        "Positions: {} passed, {} failed; Nodes: {}; Time: {}; Mnps: {}",
         summary.passed,
         summary.failed,
         summary.total_nodes,
-        summary.elapsed.as_millis(),
-        mnps(summary.total_nodes, summary.elapsed)
+        time_text(summary.elapsed),
+        mnps_text(summary.total_nodes, summary.elapsed)
     )?;
     Ok(summary)
 }
@@ -321,6 +342,22 @@ mod tests {
         assert!(text.contains("Time: ") && text.contains("Mnps: "));
     }
 
+    /// Under a millisecond the time is in microseconds and no speed is made up from it.
+    #[test]
+    fn short_counts_give_microseconds_and_no_rate() {
+        let short = Duration::from_micros(420);
+        assert_eq!(time_text(short), "420 µs");
+        assert!(
+            mnps_text(400, short).starts_with("- "),
+            "{}",
+            mnps_text(400, short)
+        );
+        assert_eq!(time_text(Duration::ZERO), "0 µs");
+        let long = Duration::from_millis(2500);
+        assert_eq!(time_text(long), "2500 ms");
+        assert_eq!(mnps_text(50_000_000, long), "20.0");
+    }
+
     #[test]
     fn a_stopped_divide_prints_what_it_counted_and_says_so() {
         let asked = std::cell::Cell::new(0);
@@ -383,6 +420,19 @@ mod tests {
         assert!(text.contains("malformed line"), "{text}");
         assert!(text.contains("[3/3] MISMATCH d1 expected 22 got"), "{text}");
         assert!(text.contains("1 passed, 3 failed"), "{text}");
+    }
+
+    #[test]
+    fn a_suite_without_positions_fails() {
+        let path = std::env::temp_dir().join(format!("tsubame-empty-{}.epd", std::process::id()));
+        for text in ["", "# only a comment\n\n"] {
+            assert!(std::fs::write(&path, text).is_ok());
+            let mut out = Vec::new();
+            let result = perft_suite(&path, None, &mut out);
+            let error = result.expect_err("an empty suite");
+            assert!(error.to_string().contains("no positions"), "{error}");
+        }
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

@@ -78,6 +78,14 @@ pub enum FenError {
     ImpossibleCastling(char),
     /// The en passant square does not follow a double pawn push.
     ImpossibleEnPassant(Square),
+    /// Two castling rights name different rooks on the same side of one king (Shredder-FEN
+    /// `GH`, or X-FEN `KG`): a side castles with one rook only.
+    ConflictingCastling {
+        /// The right given first.
+        first: char,
+        /// The right given later, naming another rook.
+        second: char,
+    },
 }
 
 impl FenError {
@@ -146,6 +154,10 @@ impl fmt::Display for FenError {
                     "en passant square {sq} does not follow a double pawn push"
                 )
             }
+            FenError::ConflictingCastling { first, second } => write!(
+                f,
+                "castling rights '{first}' and '{second}' name two rooks on one side"
+            ),
         }
     }
 }
@@ -165,6 +177,19 @@ pub enum FenRepair {
     HalfmoveClockReset(String),
     /// The move number was no non-negative number: it is 1.
     FullmoveNumberReset(String),
+    /// A later castling right named another rook on the same side: the first is dropped,
+    /// the later one kept (as Stockfish, which reads the field left to right, keeps it).
+    CastlingRightReplaced {
+        /// The right dropped.
+        dropped: char,
+        /// The right kept.
+        kept: char,
+    },
+    /// The halfmove clock was larger than the engine keeps (65535): it is 65535, which the
+    /// fifty-move rule reads the same as the number given.
+    HalfmoveClockClamped(String),
+    /// The move number was larger than the engine keeps (65535): it is 65535.
+    FullmoveNumberClamped(String),
 }
 
 impl fmt::Display for FenRepair {
@@ -185,6 +210,17 @@ impl fmt::Display for FenRepair {
             FenRepair::FullmoveNumberReset(s) => {
                 write!(f, "fullmove number '{s}' is not a number; 1 used")
             }
+            FenRepair::CastlingRightReplaced { dropped, kept } => write!(
+                f,
+                "castling rights '{dropped}' and '{kept}' name two rooks on one side; \
+                 '{dropped}' dropped"
+            ),
+            FenRepair::HalfmoveClockClamped(s) => {
+                write!(f, "halfmove clock {s} is too large; {} used", u16::MAX)
+            }
+            FenRepair::FullmoveNumberClamped(s) => {
+                write!(f, "fullmove number {s} is too large; {} used", u16::MAX)
+            }
         }
     }
 }
@@ -203,6 +239,12 @@ impl Repairs {
         }
         self.done.push(repair);
         Ok(())
+    }
+
+    /// Notes `repair` in both modes: a change the strict parse makes as well (a counter too
+    /// large to keep), which the lenient one must still report.
+    fn note(&mut self, repair: FenRepair) {
+        self.done.push(repair);
     }
 }
 
@@ -289,26 +331,6 @@ impl Position {
     fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: Square) -> bool {
         outermost_rook(self, color, side) == Some(rook)
     }
-
-    /// A board diagram with the FEN and key, for the `d` debug command.
-    pub fn pretty(&self) -> String {
-        let mut out = String::new();
-        for rank in Rank::ALL.iter().rev() {
-            out.push_str(" +---+---+---+---+---+---+---+---+\n");
-            for file in File::ALL {
-                let c = self
-                    .piece_at(Square::from_coords(file, *rank))
-                    .map_or(' ', Piece::fen_char);
-                let _ = write!(out, " | {c}");
-            }
-            let _ = writeln!(out, " | {}", rank.char());
-        }
-        out.push_str(" +---+---+---+---+---+---+---+---+\n");
-        out.push_str("   a   b   c   d   e   f   g   h\n\n");
-        let _ = writeln!(out, "Fen: {}", self.fen());
-        let _ = write!(out, "Key: {:016X}", self.key);
-        out
-    }
 }
 
 /// [`Position::from_fen`] when not `lenient`, [`Position::from_fen_lenient`] when it is.
@@ -340,7 +362,11 @@ fn parse_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<FenRepair>), Fen
     };
     if let Some(s) = fields.get(4) {
         pos.halfmove_clock = match parse_counter(s) {
-            Some(n) => n,
+            Some(Counter::Exact(n)) => n,
+            Some(Counter::Clamped(n)) => {
+                repairs.note(FenRepair::HalfmoveClockClamped(s.to_string()));
+                n
+            }
             None => {
                 let problem = FenError::BadHalfmoveClock(s.to_string());
                 repairs.mend(problem, FenRepair::HalfmoveClockReset(s.to_string()))?;
@@ -350,7 +376,11 @@ fn parse_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<FenRepair>), Fen
     }
     if let Some(s) = fields.get(5) {
         pos.fullmove_number = match parse_counter(s) {
-            Some(n) => n.max(1),
+            Some(Counter::Exact(n)) => n.max(1),
+            Some(Counter::Clamped(n)) => {
+                repairs.note(FenRepair::FullmoveNumberClamped(s.to_string()));
+                n
+            }
             None => {
                 let problem = FenError::BadFullmoveNumber(s.to_string());
                 repairs.mend(problem, FenRepair::FullmoveNumberReset(s.to_string()))?;
@@ -464,12 +494,29 @@ fn parse_castling(pos: &mut Position, field: &str, repairs: &mut Repairs) -> Res
     if field == "-" {
         return Ok(());
     }
+    // The right granted so far for each colour and side, with the letter that named it.
+    let mut granted: [Option<(char, Square)>; 4] = [None; 4];
     for c in field.chars() {
         if !matches!(c.to_ascii_lowercase(), 'k' | 'q' | 'a'..='h') {
             return Err(FenError::BadCastlingChar(c));
         }
         match castling_rook(pos, c) {
-            Some((color, side, rook)) => pos.castling.grant(color, side, rook),
+            Some((color, side, rook)) => {
+                if let Some(first) = granted[color as usize * 2 + side as usize]
+                    .filter(|&(_, old)| old != rook)
+                    .map(|(first, _)| first)
+                {
+                    repairs.mend(
+                        FenError::ConflictingCastling { first, second: c },
+                        FenRepair::CastlingRightReplaced {
+                            dropped: first,
+                            kept: c,
+                        },
+                    )?;
+                }
+                granted[color as usize * 2 + side as usize] = Some((c, rook));
+                pos.castling.grant(color, side, rook);
+            }
             None => repairs.mend(
                 FenError::ImpossibleCastling(c),
                 FenRepair::CastlingRightDropped(c),
@@ -539,13 +586,21 @@ fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenEr
     }
 }
 
-fn parse_counter(s: &str) -> Option<u16> {
+/// A clock or move number as read.
+enum Counter {
+    /// The number as written.
+    Exact(u16),
+    /// A number past `u16::MAX`, saturated: harmless, but not what the FEN says.
+    Clamped(u16),
+}
+
+fn parse_counter(s: &str) -> Option<Counter> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     // Absurdly large counters saturate rather than fail: they are harmless.
-    Some(
-        s.parse::<u64>()
-            .map_or(u16::MAX, |n| n.min(u16::MAX.into()) as u16),
-    )
+    Some(match s.parse::<u16>() {
+        Ok(n) => Counter::Exact(n),
+        Err(_) => Counter::Clamped(u16::MAX),
+    })
 }

@@ -1,9 +1,9 @@
 //! The accumulator: the feature transformer's output for both perspectives, built from scratch
 //! or from the parent position's by adding and removing the rows a move changes.
 
-use movegen::{Color, Move, Position};
+use movegen::{Color, Move, Position, Role};
 
-use crate::features::{Delta, placements};
+use crate::features::{Delta, Placement, placements};
 use crate::network::Network;
 use crate::simd::{Backend, Row};
 
@@ -138,5 +138,35 @@ impl<'n> Nnue<'n> {
         let mut acc = Accumulator::default();
         self.refresh(&mut acc, pos);
         self.evaluate(&acc, pos)
+    }
+
+    /// What each piece but the kings is worth to the network in `pos`: the evaluation less
+    /// the evaluation with that piece taken off the board (the output head of one piece
+    /// fewer), in centipawns for the side to move, square by square from a1. Stockfish's
+    /// `eval` shows the same "NNUE derived piece values". The position without the piece
+    /// need not be legal: only the network sees it.
+    pub fn piece_values(&self, pos: &Position) -> Vec<(Placement, i32)> {
+        let mut acc = Accumulator::default();
+        self.refresh(&mut acc, pos);
+        let whole = self.evaluate(&acc, pos);
+        let side_to_move = pos.turn();
+        let fewer = self
+            .net
+            .buckets()
+            .of_pieces((pos.occupied().count() as usize).saturating_sub(1));
+        let mut without = Accumulator::default();
+        placements(pos)
+            .filter(|p| p.piece.role != Role::King)
+            .map(|p| {
+                self.update(&mut without, &acc, &Delta::removal(p));
+                let rest = self.net.output(
+                    without.half(side_to_move),
+                    without.half(!side_to_move),
+                    fewer,
+                    self.backend,
+                );
+                (p, whole - rest)
+            })
+            .collect()
     }
 }

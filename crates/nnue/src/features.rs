@@ -68,6 +68,15 @@ pub struct Delta {
 }
 
 impl Delta {
+    /// `placement` taken off the board, and nothing else (the `eval` trace's "without this
+    /// piece").
+    pub fn removal(placement: Placement) -> Delta {
+        Delta {
+            added: [None; 2],
+            removed: [Some(placement), None],
+        }
+    }
+
     /// The changes `mv` makes in `pos`, the position before the move; `mv` must be legal there.
     /// `None` when `from` is empty (an illegal move).
     pub fn of_move(pos: &Position, mv: Move) -> Option<Delta> {

@@ -28,7 +28,7 @@ mod stack;
 pub use accumulator::{Accumulator, Nnue};
 pub use arch::{HIDDEN, QA, QB, SCALE};
 pub use buckets::OutputBuckets;
-pub use features::{Delta, Feature, INPUTS};
+pub use features::{Delta, Feature, INPUTS, Placement};
 pub use format::NetworkError;
 pub use network::Network;
 pub use simd::{Backend, Row};

@@ -79,9 +79,13 @@ impl ThreadRole {
         &mut self,
         report: &IterationReport,
         elapsed: Duration,
+        nodes: u64,
     ) -> IterationVerdict {
         match self {
-            ThreadRole::Main(main) => main.tm.on_iteration(report, elapsed),
+            ThreadRole::Main(main) => {
+                let clock_time = main.tm.clock_time(elapsed, nodes);
+                main.tm.on_iteration(report, clock_time)
+            }
             ThreadRole::Helper => IterationVerdict::Continue,
         }
     }

@@ -172,7 +172,8 @@ impl<'s, 'a> RootSearch<'s, 'a> {
             others_mated,
         };
         let elapsed = self.searcher.shared.start.elapsed();
-        self.searcher.role.on_iteration(&report, elapsed)
+        let nodes = self.searcher.total_nodes();
+        self.searcher.role.on_iteration(&report, elapsed, nodes)
     }
 
     /// Searches the line `pv_index` with a window around its last score, widening on failure.

@@ -33,6 +33,7 @@
 //! ponderhit, so measuring from the `go` can only spend less of our clock than the budget.
 //! A ponder that outlived the maximum therefore moves at once after `ponderhit`.
 
+use std::num::NonZeroU64;
 use std::time::Duration;
 
 use crate::changes;
@@ -137,6 +138,8 @@ pub struct TimeManager {
     threshold_scale: f64,
     /// The search began as `go ponder`: its time is not all the clock's.
     began_pondering: bool,
+    /// `nodestime`: the clock's time is counted in nodes, this many to the millisecond.
+    nodes_per_ms: Option<NonZeroU64>,
 }
 
 impl TimeManager {
@@ -161,9 +164,13 @@ impl TimeManager {
         } else {
             (Mode::Untimed, unlimited())
         };
-        // Whatever passed since the `go` was read is already gone from the GUI's clock.
+        // `nodestime` counts a clock's time in nodes (a movetime stays real time).
+        let nodes_per_ms =
+            NonZeroU64::new(options.nodes_per_ms.into()).filter(|_| mode == Mode::Clock);
+        // Whatever passed since the `go` was read is already gone from the GUI's clock (not
+        // from a clock counted in nodes: no node was searched meanwhile).
         let budget = match (mode, limits.received) {
-            (Mode::MoveTime | Mode::Clock, Some(received)) => {
+            (Mode::MoveTime | Mode::Clock, Some(received)) if nodes_per_ms.is_none() => {
                 charge_delay(budget, received.elapsed())
             }
             _ => budget,
@@ -183,6 +190,23 @@ impl TimeManager {
             worth_continuing: true,
             threshold_scale: 1.0,
             began_pondering: limits.ponder,
+            nodes_per_ms,
+        }
+    }
+
+    /// Whether this search's time is counted in nodes (`nodestime` with a clock).
+    #[must_use]
+    pub fn counts_nodes(&self) -> bool {
+        self.nodes_per_ms.is_some()
+    }
+
+    /// The search's time as the clock rules read it: `elapsed`, the real time since the `go`,
+    /// or with `nodestime` the `nodes` searched so far as milliseconds (`nodes / nodestime`).
+    #[must_use]
+    pub fn clock_time(&self, elapsed: Duration, nodes: u64) -> Duration {
+        match self.nodes_per_ms {
+            Some(per_ms) => Duration::from_millis(nodes / per_ms),
+            None => elapsed,
         }
     }
 
@@ -201,6 +225,7 @@ impl TimeManager {
     pub fn spending(&self, elapsed: Duration) -> Option<Spending> {
         let target = self.spend_target();
         let applies = self.mode == Mode::Clock
+            && !self.counts_nodes()
             && self.options.model == TimeModel::Marginal
             && target > 0.0
             && !self.began_pondering;
@@ -223,11 +248,12 @@ impl TimeManager {
         self.node_limit
     }
 
-    /// The planned optimum and maximum, or `None` when time does not limit this search
-    /// (`infinite`, or only `depth`/`nodes`/`mate`).
+    /// The planned optimum and maximum in real time, or `None` when real time does not limit
+    /// this search (`infinite`, only `depth`/`nodes`/`mate`, or a clock counted in nodes).
     #[must_use]
     pub fn budget(&self) -> Option<TimeBudget> {
-        matches!(self.mode, Mode::MoveTime | Mode::Clock).then_some(self.budget)
+        let timed = matches!(self.mode, Mode::MoveTime | Mode::Clock) && !self.counts_nodes();
+        timed.then_some(self.budget)
     }
 
     /// The current available time: after it is 62% used no new iteration starts. `None`
@@ -251,6 +277,7 @@ impl TimeManager {
     /// `go`, `nodes` the nodes searched so far by all threads. Cheap: no allocation.
     #[must_use]
     pub fn should_stop_now(&self, elapsed: Duration, nodes: u64) -> bool {
+        let elapsed = self.clock_time(elapsed, nodes);
         if self.mode == Mode::Infinite {
             return false;
         }
@@ -263,7 +290,8 @@ impl TimeManager {
         self.stop_on_ponderhit || elapsed >= self.budget.maximum
     }
 
-    /// Called once per completed iteration with the root's report and the time since `go`.
+    /// Called once per completed iteration with the root's report and the time since `go` as
+    /// [`TimeManager::clock_time`] gives it (in nodes with `nodestime`).
     pub fn on_iteration(
         &mut self,
         report: &IterationReport,

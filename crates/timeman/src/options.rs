@@ -87,6 +87,11 @@ pub struct TimeOptions {
     /// Mirror of the UCI `Ponder` option (the GUI may ask us to ponder); when on, the optimum
     /// grows by 25%. Off by default.
     pub ponder: bool,
+    /// `nodestime` (Stockfish's option): when not 0, a clock's milliseconds count as this
+    /// many nodes each. The plan is made from the clock as ever, and the search's time is
+    /// the nodes it has searched divided by this number, so a game on the clock plays the same
+    /// on any machine, and on a loaded one. 0 (the default) measures real time.
+    pub nodes_per_ms: u32,
 }
 
 /// Default `Move Overhead`: 30 ms.
@@ -135,6 +140,7 @@ impl TimeOptions {
         stop_threshold_permille: DEFAULT_STOP_THRESHOLD_PERMILLE,
         spend_target_percent: DEFAULT_SPEND_TARGET_PERCENT,
         ponder: false,
+        nodes_per_ms: 0,
     };
 }
 

@@ -27,7 +27,8 @@
 //! Tsubame adds two things around the model, never inside it: `Move Overhead` is taken
 //! off the clock first (`time = max(0, clock - overhead)`), and a budget is never shorter
 //! than [`MIN_BUDGET_MS`], so a clock at or under the overhead still yields a move at once
-//! rather than a zero-length search.
+//! rather than a zero-length search. A `movetime` loses the overhead too, but never more than
+//! half of itself ([`plan_movetime`]).
 
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -138,11 +139,22 @@ pub fn plan_clock(clock: &Clock, game_ply: u32, ponder: bool, opts: &TimeOptions
     }
 }
 
+/// The share of a `movetime` that `Move Overhead` may take at most: the rest is always
+/// searched.
+pub const MOVETIME_OVERHEAD_SHARE: (i64, i64) = (1, 2);
+
 /// The budget for `go movetime`: the whole movetime less `Move Overhead` (1 ms at least),
-/// as both optimum and maximum. The GUI chose the time, so the search uses all of it.
+/// as both optimum and maximum. The GUI chose the time, so the search uses all of it. The
+/// overhead takes at most half of it ([`MOVETIME_OVERHEAD_SHARE`]): the GUI asked for this
+/// much thought, and an overhead set for a slow link (`Move Overhead 5000`) would otherwise
+/// turn every fixed-time search into a 1 ms one. A movetime a GUI sends is not a clock that
+/// runs out, so keeping half of it cannot lose a game on time.
 #[must_use]
 pub fn plan_movetime(movetime: Millis, opts: &TimeOptions) -> TimeBudget {
-    let budget = floored(Millis(movetime.0.saturating_sub(opts.move_overhead.0)));
+    let movetime = movetime.at_least_zero().0;
+    let (share, of) = MOVETIME_OVERHEAD_SHARE;
+    let overhead = opts.move_overhead.0.clamp(0, movetime / of * share);
+    let budget = floored(Millis(movetime - overhead));
     TimeBudget {
         optimum: budget,
         maximum: budget,

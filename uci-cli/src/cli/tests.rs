@@ -72,8 +72,7 @@ fn help_and_version_exit_with_success() {
     for line in [
         "--help",
         "-h",
-        "help",
-        "help datagen",
+        "help --help",
         "--version",
         "-V",
         "bench --help",
@@ -93,9 +92,16 @@ fn help_and_version_exit_with_success() {
     }
     let version = parse(["--version"]).unwrap_err().to_string();
     assert_eq!(version, format!("{}\n", crate::NAME_AND_VERSION));
-    let help = parse(["--help"]).unwrap_err().to_string();
-    for sub in ["bench", "perft-suite", "datagen", "timeplan", "genfens"] {
-        assert!(help.contains(sub), "{sub} missing from\n{help}");
+    let usage = parse(["--help"]).unwrap_err().to_string();
+    for sub in [
+        "bench",
+        "perft-suite",
+        "datagen",
+        "timeplan",
+        "genfens",
+        "help",
+    ] {
+        assert!(usage.contains(sub), "{sub} missing from\n{usage}");
     }
     let datagen_help = parse(words("datagen --help")).unwrap_err().to_string();
     for flag in ["--out <FILE>", "--syzygy <DIR>", "--dfrc", "--eval <EVAL>"] {
@@ -104,6 +110,14 @@ fn help_and_version_exit_with_success() {
             "{flag} missing from\n{datagen_help}"
         );
     }
+    // `help [COMMAND]` is a command of its own, printing what `--help` prints.
+    let Command::Help(asked) = tool("help datagen") else {
+        panic!("help datagen");
+    };
+    assert_eq!(asked.command.as_deref(), Some("datagen"));
+    assert_eq!(help(Some("datagen")).unwrap(), datagen_help);
+    assert_eq!(help(None).unwrap(), usage);
+    assert_eq!(parse(words("help frobnicate")).unwrap_err().exit_code(), 2);
 }
 
 #[test]

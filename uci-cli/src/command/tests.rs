@@ -1,6 +1,7 @@
 //! Tests of `parse_command`: every command, and malformed input of every kind.
 
 use super::*;
+use engine::bench_spec::{BenchLimit, BenchPositions, BenchSpec};
 
 pub(super) fn parse(line: &str) -> Result<Command, CommandError> {
     parse_command(line)
@@ -436,8 +437,58 @@ fn position_errors() {
 
 #[test]
 fn bench_and_perft_extensions() {
-    assert_eq!(parse("bench"), Ok(Command::Bench { depth: None }));
-    assert_eq!(parse("bench 13"), Ok(Command::Bench { depth: Some(13) }));
+    let plain = BenchSpec::default();
+    assert_eq!(parse("bench"), Ok(Command::Bench(plain.clone())));
+    assert_eq!(
+        parse("bench 13"),
+        Ok(Command::Bench(BenchSpec {
+            limit: 13,
+            ..plain.clone()
+        }))
+    );
+    // Stockfish's arguments: hash, threads, limit, positions, limit type; the rest default.
+    assert_eq!(
+        parse("bench 64 4 100000 current nodes"),
+        Ok(Command::Bench(BenchSpec {
+            hash_mb: 64,
+            threads: 4,
+            limit: 100_000,
+            positions: BenchPositions::Current,
+            limit_kind: BenchLimit::Nodes,
+        }))
+    );
+    assert_eq!(
+        parse("bench 32 2"),
+        Ok(Command::Bench(BenchSpec {
+            hash_mb: 32,
+            threads: 2,
+            ..plain.clone()
+        }))
+    );
+    assert_eq!(
+        parse("bench 16 1 5 suite.epd perft"),
+        Ok(Command::Bench(BenchSpec {
+            limit: 5,
+            positions: BenchPositions::File("suite.epd".into()),
+            limit_kind: BenchLimit::Perft,
+            ..plain
+        }))
+    );
+    assert_eq!(
+        err("bench 16 1 13 default eval"),
+        CommandError::InvalidValue {
+            after: "bench",
+            value: "eval".into(),
+            expected: "`depth`, `nodes`, `movetime` or `perft`"
+        }
+    );
+    assert_eq!(
+        err("bench 16 1 13 default depth 9"),
+        CommandError::UnexpectedToken {
+            command: "bench",
+            token: "9".into()
+        }
+    );
     assert_eq!(
         err("bench x"),
         CommandError::NotANumber {
@@ -453,10 +504,10 @@ fn bench_and_perft_extensions() {
         }
     );
     assert_eq!(
-        err("bench 1 2"),
-        CommandError::UnexpectedToken {
-            command: "bench",
-            token: "2".into()
+        err("bench 1 two"),
+        CommandError::NotANumber {
+            after: "bench",
+            value: "two".into()
         }
     );
     assert_eq!(
@@ -480,6 +531,39 @@ fn bench_and_perft_extensions() {
         CommandError::NotANumber {
             after: "perft",
             value: "deep".into()
+        }
+    );
+}
+
+#[test]
+fn stockfish_extensions() {
+    assert_eq!(parse("flip"), Ok(Command::Flip));
+    assert_eq!(parse("compiler"), Ok(Command::Compiler));
+    assert_eq!(parse("help"), Ok(Command::Help));
+    assert_eq!(parse("speedtest"), Ok(Command::Speedtest { seconds: None }));
+    assert_eq!(
+        parse("speedtest 30"),
+        Ok(Command::Speedtest { seconds: Some(30) })
+    );
+    assert_eq!(
+        err("speedtest 30 40"),
+        CommandError::UnexpectedToken {
+            command: "speedtest",
+            token: "40".into()
+        }
+    );
+    assert_eq!(parse("export_net"), Ok(Command::ExportNet { file: None }));
+    assert_eq!(
+        parse("export_net  my nets/a.nnue "),
+        Ok(Command::ExportNet {
+            file: Some("my nets/a.nnue".into())
+        })
+    );
+    assert_eq!(
+        err("flip twice"),
+        CommandError::UnexpectedToken {
+            command: "flip",
+            token: "twice".into()
         }
     );
 }

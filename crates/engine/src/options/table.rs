@@ -89,7 +89,7 @@ option_table! {
     /// A file every line in and out is appended to, time-stamped; `<empty>` for none.
     DebugLogFile => "Debug Log File", OptionKind::String { default: "" };
     /// Transposition table size in MiB.
-    Hash => "Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 };
+    Hash => "Hash", OptionKind::Spin { default: 16, min: 1, max: tt::MAX_MEGABYTES as i64 };
     /// Search threads.
     Threads => "Threads", OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 };
     /// How the threads share the work (`search::ParallelMode`, by name).
@@ -103,7 +103,7 @@ option_table! {
     /// Whether the GUI may ask the engine to ponder (the time manager plans for it).
     Ponder => "Ponder", OptionKind::Check { default: false };
     /// Number of principal variations reported.
-    MultiPv => "MultiPV", OptionKind::Spin { default: 1, min: 1, max: 256 };
+    MultiPv => "MultiPV", OptionKind::Spin { default: 1, min: 1, max: 500 };
     /// Chess960 castling notation (king takes rook).
     Chess960 => "UCI_Chess960", OptionKind::Check { default: false };
     /// Playing strength from 0 to 20 (full strength), unless `UCI_LimitStrength` is on.
@@ -122,6 +122,9 @@ option_table! {
     HumanPace => "Human Pace", OptionKind::Check { default: true };
     /// Win-draw-loss chances (permille) after the score of every `info` line.
     ShowWdl => "UCI_ShowWDL", OptionKind::Check { default: false };
+    /// The GUI analyses rather than plays. Accepted, and changes nothing: the search has no
+    /// setting for play alone (no contempt), so analysis and play search alike.
+    AnalyseMode => "UCI_AnalyseMode", OptionKind::Check { default: false };
     /// Milliseconds kept back per move for GUI and network latency.
     MoveOverhead => "Move Overhead",
         OptionKind::Spin { default: TIME.move_overhead.0, min: 0, max: 5000 };
@@ -158,6 +161,10 @@ option_table! {
     /// threshold following from the moves before; 0 keeps the threshold fixed.
     TmSpendTarget => "TM Spend Target",
         OptionKind::Spin { default: TIME.spend_target_percent as i64, min: 0, max: 400 };
+    /// Stockfish's `nodestime`: a clock's milliseconds count as this many nodes each (the
+    /// search's time is its node count); 0 measures real time.
+    NodesTime => "nodestime",
+        OptionKind::Spin { default: TIME.nodes_per_ms as i64, min: 0, max: 10000 };
     /// Folders of Syzygy tablebases, `:`-separated (`;` on Windows); `<empty>` for none.
     SyzygyPath => "SyzygyPath", OptionKind::String { default: "" };
     /// Least remaining depth for a tablebase probe at the largest piece count probed.

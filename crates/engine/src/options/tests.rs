@@ -24,19 +24,20 @@ fn uci_reply_lines() {
     assert_eq!(lines.len(), OPTIONS.len());
     let expected = [
         "option name Debug Log File type string default <empty>",
-        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Hash type spin default 16 min 1 max 33554432",
         "option name Threads type spin default 1 min 1 max 256",
         "option name SMP Mode type combo default Split Points var Split Points var Lazy SMP var Sequential",
         "option name Clear Hash type button",
         "option name Large Pages type check default true",
         "option name Ponder type check default false",
-        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name MultiPV type spin default 1 min 1 max 500",
         "option name UCI_Chess960 type check default false",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1320 min 1320 max 3190",
         "option name Human Pace type check default true",
         "option name UCI_ShowWDL type check default false",
+        "option name UCI_AnalyseMode type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Time Model type combo default Marginal var Marginal var Classic",
         "option name Emergency Move Horizon type spin default 40 min 0 max 50",
@@ -48,6 +49,7 @@ fn uci_reply_lines() {
         "option name TM Mated Alternatives type check default true",
         "option name TM Stop Threshold type spin default 300 min 10 max 2000",
         "option name TM Spend Target type spin default 0 min 0 max 400",
+        "option name nodestime type spin default 0 min 0 max 10000",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
@@ -194,7 +196,11 @@ fn spin_values_in_range_and_clamped() {
         set(&mut options, "Hash", Some("+1")),
         Ok(SetOutcome::Set(OptionId::Hash))
     );
-    let cases = [("0", 0, 1), ("-5", -5, 1), ("100000", 100_000, 65536)];
+    let cases = [
+        ("0", 0, 1),
+        ("-5", -5, 1),
+        ("40000000", 40_000_000, 33_554_432),
+    ];
     for (text, requested, applied) in cases {
         let outcome = set(&mut options, "Hash", Some(text));
         assert_eq!(
@@ -261,7 +267,9 @@ fn spin_rejects_what_is_not_an_integer() {
     let message = set(&mut options, "Hash", Some("lots")).map_err(|e| e.to_string());
     assert_eq!(
         message,
-        Err("invalid value `lots` for option `Hash`: expected an integer from 1 to 65536".into())
+        Err(
+            "invalid value `lots` for option `Hash`: expected an integer from 1 to 33554432".into()
+        )
     );
 }
 

@@ -7,7 +7,7 @@ use super::table::OptionId;
 
 /// The options that set the time manager's settings (`Ponder` aside: the GUI's permission to
 /// ponder is not only a time setting).
-const TIME_OPTIONS: [OptionId; 11] = [
+const TIME_OPTIONS: [OptionId; 12] = [
     OptionId::MoveOverhead,
     OptionId::TimeModel,
     OptionId::EmergencyMoveHorizon,
@@ -19,6 +19,7 @@ const TIME_OPTIONS: [OptionId; 11] = [
     OptionId::TmMatedAlternatives,
     OptionId::TmStopThreshold,
     OptionId::TmSpendTarget,
+    OptionId::NodesTime,
 ];
 
 impl OptionId {
@@ -50,6 +51,7 @@ impl Options {
             stop_threshold_permille: number(OptionId::TmStopThreshold),
             spend_target_percent: number(OptionId::TmSpendTarget),
             ponder: self.check(OptionId::Ponder),
+            nodes_per_ms: number(OptionId::NodesTime),
         }
     }
 }

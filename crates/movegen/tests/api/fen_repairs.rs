@@ -48,6 +48,40 @@ fn mended_fields_are_reported_and_leave_the_board_alone() {
                 .map(FenRepair::CastlingRightDropped)
                 .to_vec(),
         ),
+        // Two rights naming different rooks on one side (Chess960's Shredder-FEN letters, or
+        // X-FEN's `K` beside a file): the later one is kept, as Stockfish keeps it.
+        (
+            "4k3/8/8/8/8/8/8/4KR1R w FH - 0 1".into(),
+            "4k3/8/8/8/8/8/8/4KR1R w K - 0 1".into(),
+            vec![FenRepair::CastlingRightReplaced {
+                dropped: 'F',
+                kept: 'H',
+            }],
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4KR1R w KF - 0 1".into(),
+            "4k3/8/8/8/8/8/8/4KR1R w F - 0 1".into(),
+            vec![FenRepair::CastlingRightReplaced {
+                dropped: 'K',
+                kept: 'F',
+            }],
+        ),
+        // The same rook named twice is one right, nothing dropped.
+        (
+            "4k3/8/8/8/8/8/8/4KR1R w KH - 0 1".into(),
+            "4k3/8/8/8/8/8/8/4KR1R w K - 0 1".into(),
+            vec![],
+        ),
+        // Counters past what the engine keeps saturate: the strict parse does it too, and the
+        // lenient one says so.
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 99999 123456".into(),
+            "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535".into(),
+            vec![
+                FenRepair::HalfmoveClockClamped("99999".into()),
+                FenRepair::FullmoveNumberClamped("123456".into()),
+            ],
+        ),
         // Clocks that are no numbers: 0 and 1, as Stockfish reads them.
         (
             format!("{START_BOARD} w KQkq - -1 x"),
@@ -96,6 +130,26 @@ fn repairs_say_what_was_wrong_and_what_was_done() {
             "en passant square e6 does not follow a double pawn push; no en passant square used",
             "halfmove clock '-1' is not a number; 0 used",
         ]
+    );
+}
+
+#[test]
+fn replaced_rights_and_clamped_clocks_say_so() {
+    let (_, repairs) = lenient("4k3/8/8/8/8/8/8/4KR1R w FH - 70000 1");
+    let text: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        text,
+        [
+            "castling rights 'F' and 'H' name two rooks on one side; 'F' dropped",
+            "halfmove clock 70000 is too large; 65535 used",
+        ]
+    );
+    assert_eq!(
+        Position::from_fen("4k3/8/8/8/8/8/8/4KR1R w FH - 0 1"),
+        Err(FenError::ConflictingCastling {
+            first: 'F',
+            second: 'H'
+        })
     );
 }
 

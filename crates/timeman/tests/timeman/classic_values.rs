@@ -256,9 +256,32 @@ fn movetime_minus_overhead() {
         (b.optimum, b.maximum),
         (Duration::from_millis(970), Duration::from_millis(970))
     );
+    // The overhead (30 ms) takes at most half of a short movetime.
     let b = plan_movetime(Millis(10), &opts);
     assert_eq!(
         (b.optimum, b.maximum),
-        (Duration::from_millis(1), Duration::from_millis(1))
+        (Duration::from_millis(5), Duration::from_millis(5))
     );
+    for (movetime, expected) in [(0, 1), (1, 1), (3, 2), (61, 31)] {
+        let b = plan_movetime(Millis(movetime), &opts);
+        assert_eq!(b.maximum, Duration::from_millis(expected), "{movetime}");
+    }
+}
+
+/// An overhead set for a slow link does not eat a fixed move time whole: half of it is
+/// still searched.
+#[test]
+fn a_large_overhead_keeps_half_of_the_movetime() {
+    let opts = TimeOptions {
+        move_overhead: Millis(5000),
+        ..TimeOptions::default()
+    };
+    let b = plan_movetime(Millis(300), &opts);
+    assert_eq!(
+        (b.optimum, b.maximum),
+        (Duration::from_millis(150), Duration::from_millis(150))
+    );
+    // A movetime well above the overhead loses all of it, as before.
+    let b = plan_movetime(Millis(60_000), &opts);
+    assert_eq!(b.maximum, Duration::from_millis(55_000));
 }

@@ -234,6 +234,40 @@ fn movetime_uses_the_whole_time() {
     );
 }
 
+/// `nodestime`: the clock's plan is the same, but its milliseconds are counted in nodes,
+/// `nodes_per_ms` to one; real time no longer stops the search.
+#[test]
+fn nodestime_counts_a_clocks_time_in_nodes() {
+    let per_ms = 250;
+    let nodes_options = TimeOptions {
+        nodes_per_ms: per_ms,
+        ..options(TimeModel::Classic)
+    };
+    let mut tm = TimeManager::new(&clock_limits(), &nodes_options, 0);
+    assert!(tm.counts_nodes());
+    // No real-time budget: the watchdog and the root's table wait have nothing to go by.
+    assert_eq!(tm.budget(), None);
+    let hour = Duration::from_secs(3600);
+    assert!(!tm.should_stop_now(hour, MAXIMUM * u64::from(per_ms) - 1));
+    assert!(tm.should_stop_now(Duration::ZERO, MAXIMUM * u64::from(per_ms)));
+    assert_eq!(tm.clock_time(hour, 10 * u64::from(per_ms)), ms(10));
+    // The iteration rules read the same node time: past 62% of the optimum, as in real time.
+    let used = tm.clock_time(hour, 606 * u64::from(per_ms));
+    assert_eq!(
+        tm.on_iteration(&report(5, 0), used),
+        stop(StopReason::AvailableTimeUsed)
+    );
+    // A movetime stays real time, and without `nodestime` nothing changes.
+    let movetime = Limits {
+        movetime: Some(Millis(1000)),
+        ..Limits::default()
+    };
+    let tm = TimeManager::new(&movetime, &nodes_options, 0);
+    assert!(!tm.counts_nodes());
+    assert_eq!(tm.clock_time(ms(5), 1_000_000), ms(5));
+    assert!(!manager(TimeModel::Classic).counts_nodes());
+}
+
 #[test]
 fn infinite_never_stops() {
     let limits = Limits {
