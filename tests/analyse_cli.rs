@@ -80,3 +80,14 @@ fn bad_arguments_are_refused() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
     let _ = std::fs::remove_file(path);
 }
+
+/// A file with no game in it is a wrong file: an error, not an empty analysis.
+#[test]
+fn a_file_without_games_is_an_error() {
+    let path = pgn_file("none.pgn", "\n\n");
+    let out = tsubame(&["analyse", path.to_str().unwrap(), "--nodes", "10"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no game"));
+    let _ = std::fs::remove_file(path);
+}

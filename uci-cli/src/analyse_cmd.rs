@@ -53,12 +53,17 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<()> {
     let bytes =
         std::fs::read(&args.pgn).with_context(|| format!("cannot read {}", args.pgn.display()))?;
     let games = pgn::read_games(&String::from_utf8_lossy(&bytes));
+    if games.is_empty() {
+        // Nothing to annotate is a mistake in the command (a wrong file), not a result.
+        anyhow::bail!("{} holds no game", args.pgn.display());
+    }
     let limit = args.limit();
     let network = (!args.hce).then(nnue::Network::embedded_shared);
     let mut analyser = Analyser::new(limit, args.hash_mb, network)?;
     let annotator = format!("{NAME_AND_VERSION}, {limit}");
     let progress = Progress::new(games.len());
     let mut out = std::io::stdout().lock();
+    let mut analysed = 0;
     for (i, game) in games.iter().enumerate() {
         let (start, moves, error) = match game.replay_legal_prefix() {
             Ok(replayed) => replayed,
@@ -78,8 +83,9 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<()> {
         let text = annotated_pgn(game, &start, &review, &annotator, note.as_deref());
         writeln!(out, "{text}")?;
         out.flush()?;
+        analysed += 1;
     }
-    progress.message(&format!("{} games analysed", games.len()));
+    progress.message(&format!("{analysed} of {} games analysed", games.len()));
     Ok(())
 }
 
