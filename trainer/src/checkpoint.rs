@@ -9,9 +9,7 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use nnue::HIDDEN;
-
-use crate::model::{Model, buckets_of_param_count};
+use crate::model::{HIDDEN, Model, buckets_of_param_count};
 use crate::optim::AdamW;
 
 const MAGIC: &[u8; 8] = b"TSBCKPT1";

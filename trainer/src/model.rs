@@ -4,7 +4,10 @@
 
 use movegen::{Color, Position};
 use nnue::format::QuantisedParams;
-use nnue::{HIDDEN, INPUTS, Network, OutputBuckets, QA, QB, SCALE};
+use nnue::{Architecture, INPUTS, Network, OutputBuckets, QA, QB, SCALE};
+
+/// The hidden width the trainer fits.
+pub const HIDDEN: usize = 256;
 
 use crate::data::{GameResult, Record, Sample};
 use rng::Rng;
@@ -247,6 +250,7 @@ impl Model {
         let qb = f32::from(QB);
         let out_bias = self.out_bias();
         QuantisedParams {
+            arch: Architecture::plain(HIDDEN, self.buckets),
             ft_weights: self.params[FT_WEIGHTS..FT_BIAS]
                 .iter()
                 .map(|&w| q(w, qa))

@@ -5,11 +5,16 @@
 //! 384 inputs) and the board is mirrored top to bottom for Black, so one set of weights serves
 //! both perspectives. This is the usual "768" input layer of small NNUE engines (see the
 //! Chess Programming Wiki's NNUE page, <https://www.chessprogramming.org/NNUE>).
+//!
+//! A network with horizontal mirroring ([`Mirroring::Horizontal`]) also turns each side's view
+//! left to right while its own king stands on files a to d ([`Orientation`]), as Stockfish's
+//! `HalfKAv2_hm` inputs do: the king always on files e to h, half the king squares to learn.
 
 use movegen::{Color, Move, MoveKind, Piece, Position, Role, Square};
 
-/// The number of inputs: 2 colours × 6 roles × 64 squares.
-pub const INPUTS: usize = 768;
+use crate::arch::Mirroring;
+
+pub use crate::arch::INPUTS;
 
 /// One input of the network, `0..INPUTS`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +45,41 @@ impl Feature {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+}
+
+/// How one perspective's view is turned: as it is, or mirrored left to right (a <-> h). Kept
+/// with each accumulator half, since it depends on where that side's king stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Orientation(u8);
+
+impl Orientation {
+    /// The view as it is.
+    pub const AS_IS: Orientation = Orientation(0);
+    /// The view mirrored a <-> h: the square's file, the low three bits of a feature, flipped.
+    pub const MIRRORED: Orientation = Orientation(7);
+
+    /// The orientation of the side whose king stands on `king`: mirrored under horizontal
+    /// mirroring while the king is on files a to d.
+    #[inline]
+    pub const fn of(mirroring: Mirroring, king: Square) -> Orientation {
+        match mirroring {
+            Mirroring::Horizontal if king.file().index() < 4 => Orientation::MIRRORED,
+            _ => Orientation::AS_IS,
+        }
+    }
+
+    /// `feature` as this orientation sees it.
+    #[inline]
+    pub const fn apply(self, feature: Feature) -> Feature {
+        Feature(feature.0 ^ self.0 as u16)
+    }
+}
+
+/// Whether a king going from `from` to `to` crosses between the d and e files, which turns its
+/// side's view under horizontal mirroring.
+#[inline]
+pub const fn crosses_centre(from: Square, to: Square) -> bool {
+    (from.file().index() < 4) != (to.file().index() < 4)
 }
 
 /// A piece standing on a square: the unit that moves change.
@@ -109,6 +149,21 @@ impl Delta {
             }
         };
         Some(delta)
+    }
+
+    /// The side whose king this change moves across the d and e files, if any: under
+    /// horizontal mirroring that side's view turns, and its accumulator must be rebuilt.
+    #[inline]
+    pub fn king_crossing(&self) -> Option<Color> {
+        // A moved piece is the first removed and the first added (a castling king included).
+        match (self.removed[0], self.added[0]) {
+            (Some(from), Some(to))
+                if from.piece.role == Role::King && crosses_centre(from.square, to.square) =>
+            {
+                Some(from.piece.color)
+            }
+            _ => None,
+        }
     }
 
     /// The placements the move creates.

@@ -5,27 +5,29 @@
 //! file checks keep in range (accumulators within 16 bits, `QA × |output weight| < 2^15`), and
 //! the 32-bit sums wrap in every form, so the order of additions cannot matter.
 
-use crate::arch::{HIDDEN, QA};
+use crate::arch::QA;
 
-/// A 64-byte aligned row of `HIDDEN` 16-bit values: an accumulator half, or the weights of one
-/// input or one output half.
+/// `H` 16-bit values, 64-byte aligned: the weights of one input or one output half, for a
+/// network of hidden width `H`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Row(pub [i16; HIDDEN]);
+pub struct Row<const H: usize>(pub [i16; H]);
 
-impl std::fmt::Debug for Row {
+impl<const H: usize> std::fmt::Debug for Row<H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Row({:?}...)", &self.0[..4])
+        write!(f, "Row({:?}...)", &self.0[..4.min(H)])
     }
 }
 
-impl Row {
+impl<const H: usize> Row<H> {
     /// A row of zeros.
-    pub const ZERO: Row = Row([0; HIDDEN]);
+    pub const ZERO: Row<H> = Row([0; H]);
 }
 
-// The vector loops step 32 lanes (one AVX-512 register) at a time.
-const _: () = assert!(HIDDEN.is_multiple_of(32));
+/// One row of a kernel's operands: `H` lanes, the width of the network in use, 64-byte
+/// aligned. Every width this build runs is a multiple of 32, the lanes of one AVX-512 step
+/// (checked in `arch.rs`).
+pub type Lanes<const H: usize> = Row<H>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -93,13 +95,19 @@ impl Backend {
 
     /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping.
     #[inline]
-    pub fn update(self, dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+    pub fn update<const H: usize>(
+        self,
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: &[&Lanes<H>],
+        sub: &[&Lanes<H>],
+    ) {
         match self.0 {
             Kind::Scalar => scalar::update(dst, src, add, sub),
             // SAFETY: the callee's one precondition is a CPU with AVX2. `Backend`'s field and
             // `Kind` are private to this module, where `Backend(Kind::Avx2)` is built only by
             // `avx2()`, after `is_x86_feature_detected!("avx2")` said yes; the rows are whole
-            // `Row`s, which the kernel's loads and stores stay inside.
+            // `[i16; H]` arrays, which the kernel's loads and stores stay inside.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx2 => unsafe { avx2::update(dst, src, add, sub) },
             // SAFETY: as for AVX2: `Backend(Kind::Avx512)` is built only by `avx512()`, after
@@ -112,7 +120,7 @@ impl Backend {
     /// `Σ clamp(acc, 0, QA)² × weight` over the row, in wrapping 32-bit arithmetic. Exact when
     /// every weight is in `-128..128` (the file check guarantees it).
     #[inline]
-    pub fn screlu_dot(self, acc: &Row, weights: &Row) -> i32 {
+    pub fn screlu_dot<const H: usize>(self, acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
         match self.0 {
             Kind::Scalar => scalar::screlu_dot(acc, weights),
             // SAFETY: as in `update`, this variant exists only on a CPU with AVX2.
@@ -128,23 +136,28 @@ impl Backend {
 mod scalar {
     use super::*;
 
-    pub fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        dst.0 = src.0;
+    pub fn update<const H: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: &[&Lanes<H>],
+        sub: &[&Lanes<H>],
+    ) {
+        *dst = *src;
         for row in add {
-            for (d, &a) in dst.0.iter_mut().zip(&row.0) {
+            for (d, &a) in dst.0.iter_mut().zip(row.0.iter()) {
                 *d = d.wrapping_add(a);
             }
         }
         for row in sub {
-            for (d, &s) in dst.0.iter_mut().zip(&row.0) {
+            for (d, &s) in dst.0.iter_mut().zip(row.0.iter()) {
                 *d = d.wrapping_sub(s);
             }
         }
     }
 
-    pub fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
         let mut sum = 0i32;
-        for (&a, &w) in acc.0.iter().zip(&weights.0) {
+        for (&a, &w) in acc.0.iter().zip(weights.0.iter()) {
             let v = i32::from(a.clamp(0, QA));
             // The 16-bit product the SIMD forms take (exact for weights in range).
             let vw = i32::from((v * i32::from(w)) as i16);
@@ -164,9 +177,15 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+    pub unsafe fn update<const H: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: &[&Lanes<H>],
+        sub: &[&Lanes<H>],
+    ) {
+        const { assert!(H.is_multiple_of(LANES)) };
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so every load and
             // store stays inside its row; unaligned loads have no alignment requirement.
             unsafe {
                 let mut v = _mm256_loadu_si256(src.0.as_ptr().add(i).cast());
@@ -184,12 +203,13 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+        const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both loads stay inside their rows.
             let (a, w) = unsafe {
                 (
                     _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
@@ -217,9 +237,15 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+    pub unsafe fn update<const H: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: &[&Lanes<H>],
+        sub: &[&Lanes<H>],
+    ) {
+        const { assert!(H.is_multiple_of(LANES)) };
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so every load and
             // store stays inside its row; unaligned loads have no alignment requirement.
             unsafe {
                 let mut v = _mm512_loadu_si512(src.0.as_ptr().add(i).cast());
@@ -237,12 +263,13 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+        const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm512_setzero_si512();
         let qa = _mm512_set1_epi16(QA);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both loads stay inside their rows.
             let (a, w) = unsafe {
                 (
                     _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
