@@ -1,10 +1,10 @@
 //! The accumulator: the feature transformer's output for both perspectives, built from scratch
 //! or from the parent position's by adding and removing the rows a move changes.
 
-use movegen::{Color, Move, Position, Role};
+use movegen::{Color, Move, Piece, Position, Role};
 
 use crate::arch::{MAX_HIDDEN, Mirroring};
-use crate::features::{Delta, Orientation, Placement, placements};
+use crate::features::{Delta, Orientation, Placement, Shape, placements};
 use crate::network::{Layers, Network, with_layers};
 use crate::simd::{Backend, Lanes, Row};
 
@@ -115,23 +115,37 @@ fn refresh_half<const H: usize>(
     // Four rows per pass keep the kernel's loads and stores of `half` few.
     let mut batch = [&layers.ft_bias; 4];
     let mut n = 0;
-    for p in placements(pos) {
-        let feature = orientation.apply(p.feature(perspective));
-        batch[n] = &layers.ft_weights[feature.index()];
-        n += 1;
-        if n == batch.len() {
-            let src = *half;
-            backend.update(half, &src, &batch, &[]);
-            n = 0;
+    // Loops rather than the chained iterator of `placements`, which the compiler kept in
+    // memory: a refresh so written took a quarter longer.
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece::new(color, role);
+            for square in pos.pieces(color, role) {
+                let feature = orientation.apply(Placement { piece, square }.feature(perspective));
+                batch[n] = &layers.ft_weights[feature.index()];
+                n += 1;
+                if n == batch.len() {
+                    let src = *half;
+                    backend.update(half, &src, batch, []);
+                    n = 0;
+                }
+            }
         }
     }
     let src = *half;
-    backend.update(half, &src, &batch[..n], &[]);
+    let [a, b, c, _] = batch;
+    match n {
+        1 => backend.update(half, &src, [a], []),
+        2 => backend.update(half, &src, [a, b], []),
+        3 => backend.update(half, &src, [a, b, c], []),
+        _ => {}
+    }
 }
 
 /// `perspective`'s half of `child`: `parent`'s updated by `delta`, in `parent`'s orientation
 /// (the delta must not turn `perspective`'s view).
-#[inline]
+// Inline always: the update of both halves is this twice, and the search's hottest path.
+#[inline(always)]
 fn update_half<const H: usize>(
     layers: &Layers<H>,
     backend: Backend,
@@ -141,24 +155,22 @@ fn update_half<const H: usize>(
     perspective: Color,
 ) {
     let orientation = parent.orientation(perspective);
-    // Any row will do as a placeholder: only the first `n_add` and `n_sub` are read.
-    let mut add = [&layers.ft_bias; 2];
-    let mut sub = [&layers.ft_bias; 2];
-    let (mut n_add, mut n_sub) = (0, 0);
-    for p in delta.added() {
-        add[n_add] = &layers.ft_weights[orientation.apply(p.feature(perspective)).index()];
-        n_add += 1;
+    let row = |p: Placement| &layers.ft_weights[orientation.apply(p.feature(perspective)).index()];
+    let dst = child.lanes_mut::<H>(perspective, orientation);
+    let src = parent.lanes::<H>(perspective);
+    // One arm per count of rows added and removed, each a kernel with its counts fixed.
+    match *delta.shape() {
+        Shape::Quiet { added, removed } => backend.update(dst, src, [row(added)], [row(removed)]),
+        Shape::Capture {
+            added,
+            removed: [r0, r1],
+        } => backend.update(dst, src, [row(added)], [row(r0), row(r1)]),
+        Shape::Castle {
+            added: [a0, a1],
+            removed: [r0, r1],
+        } => backend.update(dst, src, [row(a0), row(a1)], [row(r0), row(r1)]),
+        Shape::Removal(removed) => backend.update(dst, src, [], [row(removed)]),
     }
-    for p in delta.removed() {
-        sub[n_sub] = &layers.ft_weights[orientation.apply(p.feature(perspective)).index()];
-        n_sub += 1;
-    }
-    backend.update(
-        child.lanes_mut::<H>(perspective, orientation),
-        parent.lanes::<H>(perspective),
-        &add[..n_add],
-        &sub[..n_sub],
-    );
 }
 
 /// A network with the backend that runs it: everything the search needs to evaluate.
@@ -301,13 +313,15 @@ impl<'n> Nnue<'n> {
     /// The evaluation of `pos` in centipawns for its side to move, from its up-to-date
     /// accumulator `acc`. The position picks the output bucket (by its piece count) and the
     /// perspective; the accumulator holds everything else.
-    #[inline]
+    // Inline always, as the output below: left to the compiler, the four widths' arms made
+    // it a call of its own, measurably slower per evaluation than before widths were chosen.
+    #[inline(always)]
     pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
-        self.output(acc, pos.turn(), self.net.buckets().of(pos))
+        self.output(acc, pos.turn(), self.net.head_of(pos))
     }
 
     /// Head `bucket`'s output from `acc` for `side_to_move`.
-    #[inline]
+    #[inline(always)]
     fn output(&self, acc: &Accumulator, side_to_move: Color, bucket: usize) -> i32 {
         debug_assert_eq!(usize::from(acc.width), self.net.architecture().hidden);
         let backend = self.backend;

@@ -66,10 +66,7 @@ impl<const H: usize> Layers<H> {
         bucket: usize,
         backend: Backend,
     ) -> i32 {
-        let weights = &self.out_weights[bucket];
-        let sum = backend
-            .screlu_dot(us, &weights[0])
-            .wrapping_add(backend.screlu_dot(them, &weights[1]));
+        let sum = backend.screlu_dot([us, them], &self.out_weights[bucket]);
         // Dividing by QA first brings the squared activation back to one factor of QA.
         let out = i64::from(sum) / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (out * i64::from(SCALE) / (i64::from(QA) * i64::from(QB))) as i32
@@ -198,6 +195,13 @@ impl Network {
     /// The output buckets: how many heads, and which one a position uses.
     pub fn buckets(&self) -> OutputBuckets {
         self.arch.output_buckets
+    }
+
+    /// The head `pos` uses. Reads the bucket table where it lies, rather than through a copy
+    /// of it as [`Network::buckets`] hands out: this is on every evaluation.
+    #[inline]
+    pub(crate) fn head_of(&self, pos: &movegen::Position) -> usize {
+        self.arch.output_buckets.of(pos)
     }
 }
 

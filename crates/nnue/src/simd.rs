@@ -93,14 +93,17 @@ impl Backend {
         }
     }
 
-    /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping.
+    /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping. The counts of rows are constants,
+    /// so that each kernel is one straight pass with its loops over rows unrolled: a move adds
+    /// and removes one or two rows, and a kernel left to loop over slices of unknown length was
+    /// measurably slower.
     #[inline]
-    pub fn update<const H: usize>(
+    pub fn update<const H: usize, const A: usize, const S: usize>(
         self,
         dst: &mut Lanes<H>,
         src: &Lanes<H>,
-        add: &[&Lanes<H>],
-        sub: &[&Lanes<H>],
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
     ) {
         match self.0 {
             Kind::Scalar => scalar::update(dst, src, add, sub),
@@ -117,10 +120,12 @@ impl Backend {
         }
     }
 
-    /// `Σ clamp(acc, 0, QA)² × weight` over the row, in wrapping 32-bit arithmetic. Exact when
-    /// every weight is in `-128..128` (the file check guarantees it).
+    /// `Σ clamp(acc, 0, QA)² × weight` over both rows of `acc` against the matching rows of
+    /// `weights` (the two accumulator halves against the output layer's), in wrapping 32-bit
+    /// arithmetic: one kernel call and one reduction for the output. Exact when every weight
+    /// is in `-128..128` (the file check guarantees it).
     #[inline]
-    pub fn screlu_dot<const H: usize>(self, acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+    pub fn screlu_dot<const H: usize>(self, acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         match self.0 {
             Kind::Scalar => scalar::screlu_dot(acc, weights),
             // SAFETY: as in `update`, this variant exists only on a CPU with AVX2.
@@ -136,11 +141,11 @@ impl Backend {
 mod scalar {
     use super::*;
 
-    pub fn update<const H: usize>(
+    pub fn update<const H: usize, const A: usize, const S: usize>(
         dst: &mut Lanes<H>,
         src: &Lanes<H>,
-        add: &[&Lanes<H>],
-        sub: &[&Lanes<H>],
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
     ) {
         *dst = *src;
         for row in add {
@@ -155,9 +160,11 @@ mod scalar {
         }
     }
 
-    pub fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+    pub fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         let mut sum = 0i32;
-        for (&a, &w) in acc.0.iter().zip(weights.0.iter()) {
+        let accs = acc.into_iter().flat_map(|row| row.0);
+        let weights = weights.iter().flat_map(|row| row.0);
+        for (a, w) in accs.zip(weights) {
             let v = i32::from(a.clamp(0, QA));
             // The 16-bit product the SIMD forms take (exact for weights in range).
             let vw = i32::from((v * i32::from(w)) as i16);
@@ -177,11 +184,11 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn update<const H: usize>(
+    pub unsafe fn update<const H: usize, const A: usize, const S: usize>(
         dst: &mut Lanes<H>,
         src: &Lanes<H>,
-        add: &[&Lanes<H>],
-        sub: &[&Lanes<H>],
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
     ) {
         const { assert!(H.is_multiple_of(LANES)) };
         for i in (0..H).step_by(LANES) {
@@ -203,22 +210,25 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..H).step_by(LANES) {
-            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both loads stay inside their rows.
-            let (a, w) = unsafe {
-                (
-                    _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
-                    _mm256_loadu_si256(weights.0.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-            let vw = _mm256_mullo_epi16(v, w);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both
+                // loads stay inside their rows.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(weights.0.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+                let vw = _mm256_mullo_epi16(v, w);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+            }
         }
         let mut lanes = [0i32; 8];
         // SAFETY: `lanes` is 32 bytes, the size of the store.
@@ -237,11 +247,11 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn update<const H: usize>(
+    pub unsafe fn update<const H: usize, const A: usize, const S: usize>(
         dst: &mut Lanes<H>,
         src: &Lanes<H>,
-        add: &[&Lanes<H>],
-        sub: &[&Lanes<H>],
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
     ) {
         const { assert!(H.is_multiple_of(LANES)) };
         for i in (0..H).step_by(LANES) {
@@ -263,22 +273,25 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot<const H: usize>(acc: &Lanes<H>, weights: &Lanes<H>) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm512_setzero_si512();
         let qa = _mm512_set1_epi16(QA);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..H).step_by(LANES) {
-            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both loads stay inside their rows.
-            let (a, w) = unsafe {
-                (
-                    _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
-                    _mm512_loadu_si512(weights.0.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
-            let vw = _mm512_mullo_epi16(v, w);
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both
+                // loads stay inside their rows.
+                let (a, w) = unsafe {
+                    (
+                        _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
+                        _mm512_loadu_si512(weights.0.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                let vw = _mm512_mullo_epi16(v, w);
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+            }
         }
         _mm512_reduce_add_epi32(sum)
     }
