@@ -162,13 +162,13 @@ mod scalar {
 
     pub fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         let mut sum = 0i32;
-        let accs = acc.into_iter().flat_map(|row| row.0);
-        let weights = weights.iter().flat_map(|row| row.0);
-        for (a, w) in accs.zip(weights) {
-            let v = i32::from(a.clamp(0, QA));
-            // The 16-bit product the SIMD forms take (exact for weights in range).
-            let vw = i32::from((v * i32::from(w)) as i16);
-            sum = sum.wrapping_add(vw * v);
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for (&a, &w) in acc.0.iter().zip(weights.0.iter()) {
+                let v = i32::from(a.clamp(0, QA));
+                // The 16-bit product the SIMD forms take (exact for weights in range).
+                let vw = i32::from((v * i32::from(w)) as i16);
+                sum = sum.wrapping_add(vw * v);
+            }
         }
         sum
     }
