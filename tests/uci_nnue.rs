@@ -117,3 +117,35 @@ fn bench_benches_the_network_by_default_and_hce_the_hand_crafted_evaluation() {
     );
     assert_ne!(default, hce, "bench hce still used the network");
 }
+
+/// A well-formed network file of an architecture this build does not run (a hidden width it
+/// has no code for) is refused by name, and the engine keeps its network.
+#[test]
+fn an_eval_file_of_an_unsupported_architecture_is_refused() {
+    use nnue::format::QuantisedParams;
+    use nnue::{Architecture, INPUTS, OutputBuckets};
+    let hidden = 384;
+    let params = QuantisedParams {
+        arch: Architecture::plain(hidden, OutputBuckets::ONE),
+        ft_weights: vec![0; INPUTS * hidden],
+        ft_bias: vec![0; hidden],
+        out_weights: vec![0; 2 * hidden],
+        out_bias: vec![0],
+    };
+    let path = std::env::temp_dir().join(format!("tsubame-uci-arch-{}.nnue", std::process::id()));
+    std::fs::write(&path, params.encode()).expect("temp file");
+    let mut e = Engine::start();
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        path.to_str().expect("UTF-8 path")
+    ));
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string EvalFile")
+            && l.contains("not supported by this build: hidden width 384")
+            && l.ends_with("the network in use is kept")),
+        "{lines:#?}"
+    );
+    plays_a_legal_move(&mut e);
+    let _ = std::fs::remove_file(&path);
+}

@@ -1,21 +1,26 @@
 //! Checkpoints: the float parameters, AdamW's moments and the epochs done, so that training
-//! resumes where it stopped. Little-endian: magic `TSBCKPT1`, hidden size (u32), epochs done
-//! (u32), optimiser steps (u64), parameter count (u64), then parameters, first moments and
-//! second moments (f32 each). The parameter count tells the number of output heads
-//! ([`crate::model::param_count`]), so checkpoints of one-head networks written before heads
-//! existed still load.
+//! resumes where it stopped. Little-endian: magic `TSBCKPT2`, hidden width (u32), epochs done
+//! (u32), optimiser steps (u64), parameter count (u64), input mirroring (u32, the network
+//! file's code: 0 none, 1 horizontal), 4 bytes reserved (zero), then parameters, first moments
+//! and second moments (f32 each). The parameter count tells the number of output heads
+//! ([`crate::model::Layout::param_count`]), so checkpoints of one-head networks written before
+//! heads existed still load. Checkpoints of magic `TSBCKPT1` (before mirroring) have no
+//! mirroring field, a 32-byte header, and load as networks without mirroring.
 
 use std::fs;
 use std::io;
 use std::path::Path;
 
-use nnue::HIDDEN;
+use nnue::{Architecture, Mirroring};
 
-use crate::model::{Model, buckets_of_param_count};
+use crate::model::{Layout, Model};
 use crate::optim::AdamW;
 
-const MAGIC: &[u8; 8] = b"TSBCKPT1";
-const HEADER: usize = 32;
+const MAGIC: &[u8; 8] = b"TSBCKPT2";
+const HEADER: usize = 40;
+/// The checkpoints written before the header held the mirroring.
+const MAGIC_V1: &[u8; 8] = b"TSBCKPT1";
+const HEADER_V1: usize = 32;
 
 /// A training state.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,10 +44,12 @@ impl Checkpoint {
         let params = self.model.params.len();
         let mut bytes = Vec::with_capacity(HEADER + 12 * params);
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.model.arch.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&self.epochs_done.to_le_bytes());
         bytes.extend_from_slice(&self.optimiser.steps.to_le_bytes());
         bytes.extend_from_slice(&(params as u64).to_le_bytes());
+        bytes.extend_from_slice(&self.model.arch.mirroring.code().to_le_bytes());
+        bytes.extend_from_slice(&[0; 4]);
         for values in [&self.model.params, &self.optimiser.m, &self.optimiser.v] {
             for v in values.iter() {
                 bytes.extend_from_slice(&v.to_le_bytes());
@@ -53,33 +60,43 @@ impl Checkpoint {
         fs::rename(&tmp, path)
     }
 
-    /// Reads a checkpoint written by [`Checkpoint::save`] for this build's hidden size, with
-    /// any number of output heads.
+    /// Reads a checkpoint written by [`Checkpoint::save`] (or by a trainer from before input
+    /// mirroring): any hidden width the engine runs, any mirroring and number of output
+    /// heads.
     pub fn load(path: &Path, weight_decay: f32) -> io::Result<Checkpoint> {
         let bytes = fs::read(path)?;
-        if bytes.len() < HEADER {
+        let header = match bytes.get(..8) {
+            Some(magic) if magic == MAGIC => HEADER,
+            Some(magic) if magic == MAGIC_V1 => HEADER_V1,
+            _ => return Err(invalid("bad magic")),
+        };
+        if bytes.len() < header {
             return Err(invalid("shorter than its header"));
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(invalid("bad magic"));
         }
         let u32_at = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
         let u64_at = |at: usize| u64::from(u32_at(at)) | u64::from(u32_at(at + 4)) << 32;
-        if u32_at(8) as usize != HIDDEN {
-            return Err(invalid("hidden size differs from this build's"));
+        let hidden = u32_at(8) as usize;
+        if !nnue::SUPPORTED_HIDDEN.contains(&hidden) {
+            return Err(invalid("a hidden width the engine does not run"));
         }
+        let mirroring = if header == HEADER {
+            Mirroring::from_code(u32_at(32)).ok_or_else(|| invalid("unknown mirroring"))?
+        } else {
+            Mirroring::None
+        };
         let epochs_done = u32_at(12);
         let steps = u64_at(16);
         let params = usize::try_from(u64_at(24)).unwrap_or(usize::MAX);
-        let buckets = buckets_of_param_count(params)
-            .ok_or_else(|| invalid("parameter count of no network of this hidden size"))?;
-        if bytes.len() != HEADER + 12 * params {
+        let buckets = Layout::of(hidden)
+            .buckets_of_param_count(params)
+            .ok_or_else(|| invalid("parameter count of no network of this hidden width"))?;
+        if bytes.len() != header + 12 * params {
             return Err(invalid("wrong length for its parameter count"));
         }
         let floats = |part: usize| -> Vec<f32> {
-            let start = HEADER + part * 4 * params;
+            let start = header + part * 4 * params;
             bytes[start..start + 4 * params]
                 .chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -89,10 +106,12 @@ impl Checkpoint {
         optimiser.m = floats(1);
         optimiser.v = floats(2);
         optimiser.steps = steps;
+        let mut arch = Architecture::plain(hidden, buckets);
+        arch.mirroring = mirroring;
         Ok(Checkpoint {
             model: Model {
                 params: floats(0),
-                buckets,
+                arch,
             },
             optimiser,
             epochs_done,
@@ -105,13 +124,23 @@ mod tests {
     use super::*;
     use nnue::OutputBuckets;
 
+    fn arch(hidden: usize, mirroring: Mirroring, heads: usize) -> Architecture {
+        let mut arch = Architecture::plain(hidden, OutputBuckets::new(heads).expect("in range"));
+        arch.mirroring = mirroring;
+        arch
+    }
+
     #[test]
     fn a_checkpoint_reads_back_equal_and_a_damaged_one_is_refused() {
         let dir = std::env::temp_dir().join(format!("tsubame-ckpt-{}", std::process::id()));
         fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("c.bin");
-        for heads in [1, 8] {
-            let model = Model::init(1, OutputBuckets::new(heads).expect("in range"));
+        for (hidden, mirroring, heads) in [
+            (256, Mirroring::None, 1),
+            (256, Mirroring::None, 8),
+            (512, Mirroring::Horizontal, 8),
+        ] {
+            let model = Model::init(1, arch(hidden, mirroring, heads));
             let mut optimiser = AdamW::new(model.params.len(), 0.01);
             optimiser.m[3] = 0.5;
             optimiser.v[7] = 0.25;
@@ -123,7 +152,7 @@ mod tests {
             };
             ckpt.save(&path).expect("save");
             let loaded = Checkpoint::load(&path, 0.01).expect("load");
-            assert_eq!(loaded.model.buckets.count(), heads);
+            assert_eq!(loaded.model.arch, arch(hidden, mirroring, heads));
             assert_eq!(loaded, ckpt);
             let mut bytes = fs::read(&path).expect("read");
             bytes.pop();
@@ -138,6 +167,29 @@ mod tests {
             let err = Checkpoint::load(&path, 0.01).expect_err("refused");
             assert!(err.to_string().contains("parameter count"), "{err}");
         }
+        fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    /// A checkpoint of the first format (no mirroring field) loads as a network without
+    /// mirroring: the same bytes, less the new header fields.
+    #[test]
+    fn a_checkpoint_from_before_mirroring_loads_without_it() {
+        let dir = std::env::temp_dir().join(format!("tsubame-ckpt1-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("c.bin");
+        let model = Model::init(5, arch(256, Mirroring::None, 8));
+        let ckpt = Checkpoint {
+            optimiser: AdamW::new(model.params.len(), 0.01),
+            model,
+            epochs_done: 3,
+        };
+        ckpt.save(&path).expect("save");
+        let bytes = fs::read(&path).expect("read");
+        let mut old = MAGIC_V1.to_vec();
+        old.extend_from_slice(&bytes[8..HEADER_V1]);
+        old.extend_from_slice(&bytes[HEADER..]);
+        fs::write(&path, &old).expect("write");
+        assert_eq!(Checkpoint::load(&path, 0.01).expect("load"), ckpt);
         fs::remove_dir_all(&dir).expect("clean up");
     }
 }

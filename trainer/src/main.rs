@@ -14,8 +14,13 @@
 //! The defaults are the settings the validation-loss screening and the matches chose
 //! (trainer/README.md). `--output-buckets N` gives the network N
 //! output heads chosen by the piece count (`nnue::OutputBuckets`); 1, the default, is the
-//! network without buckets. `--resume` goes on from a checkpoint; `--init` starts from a
-//! network file's weights instead (fine-tuning a network whose checkpoint is gone).
+//! network without buckets. `--hidden N` sets the hidden width (256, the default, 512, 768 or
+//! 1024: the widths the engine runs) and `--input-mirroring horizontal` the engine's
+//! horizontal mirroring of each side's view (its king always on files e to h); with it, a
+//! file-mirrored copy of a position is the same inputs, so no copies are added and
+//! `--mirror-flip` flips nothing. `--resume` goes on from a checkpoint; `--init` starts from
+//! a network file's weights instead (fine-tuning a network whose checkpoint is gone); either
+//! must have the architecture the options say.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -25,12 +30,12 @@ use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use datafmt::Filter;
-use nnue::{Network, OutputBuckets};
+use nnue::{Architecture, Mirroring, Network, OutputBuckets, SUPPORTED_HIDDEN};
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
 use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
-use trainer::model::Model;
+use trainer::model::{DEFAULT_HIDDEN, Model};
 use trainer::optim::AdamW;
 use trainer::train::{Config, mean_loss, train};
 
@@ -136,6 +141,33 @@ struct Cli {
     /// Output heads, chosen by the piece count (1 to 32).
     #[arg(long = "output-buckets", value_name = "N", default_value_t = 1, value_parser = buckets)]
     output_buckets: usize,
+    /// The hidden layer's width per perspective: one the engine runs (256, 512, 768, 1024).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HIDDEN, value_parser = hidden)]
+    hidden: usize,
+    /// How each side's view of the board is turned before its inputs are read: `none`, or
+    /// `horizontal` (mirrored a <-> h while that side's king is on files a to d). Not the
+    /// data augmentation of --mirror.
+    #[arg(long = "input-mirroring", value_name = "MIRRORING", default_value = "none",
+          value_parser = mirroring)]
+    input_mirroring: Mirroring,
+}
+
+fn hidden(text: &str) -> Result<usize, String> {
+    let width: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if SUPPORTED_HIDDEN.contains(&width) {
+        Ok(width)
+    } else {
+        Err(format!("the engine runs widths {SUPPORTED_HIDDEN:?} only"))
+    }
+}
+
+fn mirroring(text: &str) -> Result<Mirroring, String> {
+    [Mirroring::None, Mirroring::Horizontal]
+        .into_iter()
+        .find(|m| m.name() == text)
+        .ok_or_else(|| format!("`{text}`: `none` or `horizontal`"))
 }
 
 fn buckets(text: &str) -> Result<usize, String> {
@@ -152,7 +184,7 @@ struct Args {
     format: Format,
     filter: Filter,
     weight_decay: f32,
-    buckets: OutputBuckets,
+    arch: Architecture,
     mirror_copies: bool,
     dedup: bool,
     val_permille: u64,
@@ -164,6 +196,12 @@ struct Args {
 
 impl From<Cli> for Args {
     fn from(cli: Cli) -> Args {
+        let buckets = OutputBuckets::new(cli.output_buckets).expect("checked by the parser");
+        let mut arch = Architecture::plain(cli.hidden, buckets);
+        arch.mirroring = cli.input_mirroring;
+        // Under input mirroring a position and its file-mirrored twin are the same inputs:
+        // copies or flips would only repeat samples.
+        let augment = arch.mirroring == Mirroring::None;
         Args {
             config: Config {
                 epochs: cli.epochs,
@@ -172,7 +210,7 @@ impl From<Cli> for Args {
                 final_lr_ratio: cli.final_lr,
                 lambda: cli.lambda,
                 validation_lambda: cli.val_lambda.unwrap_or(cli.lambda),
-                mirror_flip: cli.mirror_flip,
+                mirror_flip: cli.mirror_flip && augment,
                 threads: cli.threads as usize,
                 seed: cli.seed,
                 out_dir: cli.out,
@@ -185,8 +223,8 @@ impl From<Cli> for Args {
                 max_abs_score: cli.max_score,
             },
             weight_decay: cli.wd,
-            buckets: OutputBuckets::new(cli.output_buckets).expect("checked by the parser"),
-            mirror_copies: !cli.no_mirror && !cli.mirror_flip,
+            arch,
+            mirror_copies: !cli.no_mirror && !cli.mirror_flip && augment,
             dedup: !cli.no_dedup,
             val_permille: cli.val_permille,
             limit: cli.limit.unwrap_or(usize::MAX),
@@ -246,6 +284,8 @@ fn run(args: Args) -> Result<(), String> {
             "mirror: {} mirrored training positions added",
             data.add_mirrored_copies()
         );
+    } else if args.arch.mirroring != Mirroring::None {
+        eprintln!("mirror: none added (input mirroring makes a mirrored copy the same inputs)");
     }
     eprintln!(
         "data: {} games, {} training and {} validation positions, read in {:.1}s",
@@ -264,7 +304,7 @@ fn run(args: Args) -> Result<(), String> {
         None => {
             let model = match &args.init {
                 Some(path) => read_network(path)?,
-                None => Model::init(args.config.seed, args.buckets),
+                None => Model::init(args.config.seed, args.arch),
             };
             Checkpoint {
                 optimiser: AdamW::new(model.params.len(), args.weight_decay),
@@ -273,11 +313,10 @@ fn run(args: Args) -> Result<(), String> {
             }
         }
     };
-    if state.model.buckets != args.buckets {
+    if state.model.arch != args.arch {
         return Err(format!(
-            "the starting network has {} output buckets, --output-buckets says {}",
-            state.model.buckets.count(),
-            args.buckets.count()
+            "the starting network is {}; --hidden, --input-mirroring and --output-buckets say {}",
+            state.model.arch, args.arch
         ));
     }
     if let Some(path) = &args.init {
@@ -322,5 +361,47 @@ fn main() -> ExitCode {
             eprintln!("trainer: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(options: &[&str]) -> Args {
+        let line = ["trainer", "--out", "o"]
+            .iter()
+            .chain(options)
+            .chain(&["d.vf"]);
+        Cli::try_parse_from(line).expect("parses").into()
+    }
+
+    #[test]
+    fn the_architecture_options_reach_the_model_and_input_mirroring_skips_mirrored_samples() {
+        let plain = args(&[]);
+        assert_eq!(plain.arch.hidden, DEFAULT_HIDDEN);
+        assert_eq!(plain.arch.mirroring, Mirroring::None);
+        assert!(plain.mirror_copies);
+        assert!(args(&["--mirror-flip"]).config.mirror_flip);
+
+        let mirrored = args(&["--hidden", "512", "--input-mirroring", "horizontal"]);
+        assert_eq!(mirrored.arch.hidden, 512);
+        assert_eq!(mirrored.arch.mirroring, Mirroring::Horizontal);
+        assert!(
+            !mirrored.mirror_copies,
+            "a mirrored copy is the same inputs"
+        );
+        let flip = args(&["--input-mirroring", "horizontal", "--mirror-flip"]);
+        assert!(!flip.config.mirror_flip && !flip.mirror_copies);
+
+        let refused = |options: &[&str]| {
+            let line = ["trainer", "--out", "o"]
+                .iter()
+                .chain(options)
+                .chain(&["d.vf"]);
+            Cli::try_parse_from(line).is_err()
+        };
+        assert!(refused(&["--hidden", "300"]));
+        assert!(refused(&["--input-mirroring", "vertical"]));
     }
 }

@@ -1,36 +1,63 @@
 //! The float network the trainer fits: the same `(768 → H) × 2 → N` architecture as the
-//! engine's, with SCReLU and N output heads chosen by the piece count, in f32; its forward
-//! pass, its gradient, and its quantisation.
+//! engine's, with SCReLU, N output heads chosen by the piece count and, if asked for, the
+//! engine's horizontal input mirroring, in f32; its forward pass, its gradient, and its
+//! quantisation.
 
 use movegen::{Color, Position};
 use nnue::format::QuantisedParams;
-use nnue::{HIDDEN, INPUTS, Network, OutputBuckets, QA, QB, SCALE};
+use nnue::{Architecture, INPUTS, Mirroring, Network, OutputBuckets, QA, QB, SCALE};
 
 use crate::data::{GameResult, Record, Sample};
 use rng::Rng;
 
-/// Offset of the feature weights (`INPUTS` rows of `HIDDEN`) in the parameter vector.
-pub const FT_WEIGHTS: usize = 0;
-/// Offset of the feature biases.
-pub const FT_BIAS: usize = INPUTS * HIDDEN;
-/// Offset of the output weights: `2 × HIDDEN` per head (side to move's half, then the
-/// other's), head 0 first; the heads' biases follow them, as in the network file.
-pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN;
-/// Parameters of each output head: its weights and its bias.
-const HEAD_PARAMS: usize = 2 * HIDDEN + 1;
+/// The hidden width the trainer fits unless told otherwise (the eighth network's).
+pub const DEFAULT_HIDDEN: usize = 256;
 
-/// The number of parameters of a network with `buckets` output heads.
-pub const fn param_count(buckets: OutputBuckets) -> usize {
-    OUT_WEIGHTS + buckets.count() * HEAD_PARAMS
+/// Offset of the feature weights (`INPUTS` rows of `hidden`) in the parameter vector; the
+/// feature biases follow them, then the output weights (`2 × hidden` per head, side to move's
+/// half first, head 0 first), then the heads' biases, as in the network file.
+pub const FT_WEIGHTS: usize = 0;
+
+/// Where each part of the parameter vector of a network of one shape starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The hidden width.
+    pub hidden: usize,
+    /// The feature biases.
+    pub ft_bias: usize,
+    /// The output weights of head 0.
+    pub out_weights: usize,
 }
 
-/// The output buckets of a network with `params` parameters, if some count gives that many.
-pub fn buckets_of_param_count(params: usize) -> Option<OutputBuckets> {
-    let heads = params.checked_sub(OUT_WEIGHTS)?;
-    if !heads.is_multiple_of(HEAD_PARAMS) {
-        return None;
+impl Layout {
+    /// The layout of a network of hidden width `hidden`.
+    pub const fn of(hidden: usize) -> Layout {
+        Layout {
+            hidden,
+            ft_bias: INPUTS * hidden,
+            out_weights: INPUTS * hidden + hidden,
+        }
     }
-    OutputBuckets::new(heads / HEAD_PARAMS)
+
+    /// Parameters of each output head: its weights and its bias.
+    const fn head_params(self) -> usize {
+        2 * self.hidden + 1
+    }
+
+    /// The number of parameters of a network with `buckets` output heads.
+    pub const fn param_count(self, buckets: OutputBuckets) -> usize {
+        self.out_weights + buckets.count() * self.head_params()
+    }
+
+    /// The output buckets of a network with `params` parameters, if some count gives that
+    /// many.
+    pub fn buckets_of_param_count(self, params: usize) -> Option<OutputBuckets> {
+        let heads = params.checked_sub(self.out_weights)?;
+        if !heads.is_multiple_of(self.head_params()) {
+            return None;
+        }
+        OutputBuckets::new(heads / self.head_params())
+    }
 }
 
 /// Feature weights and biases are kept within this bound, so that quantised (× QA) they fit
@@ -52,17 +79,33 @@ pub fn target(sample: &Sample, lambda: f32) -> f32 {
     lambda * sample.result_stm() + (1.0 - lambda) * from_score
 }
 
-/// The float network: all parameters in one vector (see the offsets above).
+/// The float network: its architecture, and all parameters in one vector (see [`Layout`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// The parameters, [`param_count`] of them.
+    /// The parameters, [`Layout::param_count`] of them.
     pub params: Vec<f32>,
-    /// The output heads, and which one a position uses.
-    pub buckets: OutputBuckets,
+    /// The shape: hidden width, input mirroring and output heads (never king buckets: the
+    /// trainer fits none).
+    pub arch: Architecture,
 }
 
 /// The hidden layer of one perspective, before activation.
-type Hidden = [f32; HIDDEN];
+type Hidden<const H: usize> = [f32; H];
+
+/// Calls `$model.$method::<H>(...)` with `H` the model's hidden width as a constant, so that
+/// the per-sample loops have a fixed length (a width only known at run time made training a
+/// tenth slower). The widths are the engine's (`nnue::SUPPORTED_HIDDEN`).
+macro_rules! by_width {
+    ($model:ident . $method:ident ( $($arg:expr),* )) => {
+        match $model.arch.hidden {
+            256 => $model.$method::<256>($($arg),*),
+            512 => $model.$method::<512>($($arg),*),
+            768 => $model.$method::<768>($($arg),*),
+            1024 => $model.$method::<1024>($($arg),*),
+            other => panic!("hidden width {other}: not one the engine runs"),
+        }
+    };
+}
 
 fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
@@ -70,21 +113,31 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Model {
-    /// Random feature and output weights (uniform, scaled by the fan-in), zero biases, with
-    /// `buckets` output heads.
-    pub fn init(seed: u64, buckets: OutputBuckets) -> Model {
+    /// Random feature and output weights (uniform, scaled by the fan-in), zero biases, for a
+    /// network of shape `arch` (whose king buckets must be none).
+    ///
+    /// # Panics
+    /// If the hidden width is not one the engine runs (`nnue::SUPPORTED_HIDDEN`): the command
+    /// line and the checkpoint reader refuse others first.
+    pub fn init(seed: u64, arch: Architecture) -> Model {
+        assert!(
+            nnue::SUPPORTED_HIDDEN.contains(&arch.hidden),
+            "hidden width {}: not one the engine runs",
+            arch.hidden
+        );
+        let layout = Layout::of(arch.hidden);
         let mut model = Model {
-            params: vec![0.0; param_count(buckets)],
-            buckets,
+            params: vec![0.0; layout.param_count(arch.output_buckets)],
+            arch,
         };
         let mut rng = Rng::new(seed);
         let ft_bound = 1.0 / (32.0f32).sqrt();
-        for w in &mut model.params[FT_WEIGHTS..FT_BIAS] {
+        for w in &mut model.params[FT_WEIGHTS..layout.ft_bias] {
             *w = rng.symmetric(ft_bound);
         }
-        let out_bound = 1.0 / ((2 * HIDDEN) as f32).sqrt();
+        let out_bound = 1.0 / ((2 * arch.hidden) as f32).sqrt();
         let out_bias = model.out_bias();
-        for w in &mut model.params[OUT_WEIGHTS..out_bias] {
+        for w in &mut model.params[layout.out_weights..out_bias] {
             *w = rng.symmetric(out_bound);
         }
         model
@@ -105,30 +158,52 @@ impl Model {
             .collect();
         Model {
             params,
-            buckets: net.buckets(),
+            arch: net.architecture(),
         }
+    }
+
+    /// Where the parts of the parameter vector start.
+    pub fn layout(&self) -> Layout {
+        Layout::of(self.arch.hidden)
+    }
+
+    /// The output heads, and which one a position uses.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.arch.output_buckets
     }
 
     /// Offset of the first head's output bias (the others follow it).
     pub fn out_bias(&self) -> usize {
-        OUT_WEIGHTS + self.buckets.count() * 2 * HIDDEN
+        self.layout().out_weights + self.buckets().count() * 2 * self.arch.hidden
     }
 
     /// Offset of head `bucket`'s output weights.
-    pub fn head_weights(bucket: usize) -> usize {
-        OUT_WEIGHTS + bucket * 2 * HIDDEN
+    pub fn head_weights(&self, bucket: usize) -> usize {
+        self.layout().out_weights + bucket * 2 * self.arch.hidden
     }
 
     /// The head `sample` uses.
     pub fn bucket(&self, sample: &Sample) -> usize {
-        self.buckets.of_pieces(sample.pieces())
+        self.buckets().of_pieces(sample.pieces())
     }
 
-    fn accumulate(&self, sample: &Sample, perspective: Color) -> Hidden {
-        let mut acc = [0.0; HIDDEN];
-        acc.copy_from_slice(&self.params[FT_BIAS..FT_BIAS + HIDDEN]);
-        for f in sample.features(perspective) {
-            let row = &self.params[FT_WEIGHTS + f * HIDDEN..][..HIDDEN];
+    /// The active inputs of `sample` from `perspective`'s side, turned as the engine turns
+    /// them under the network's mirroring (`nnue::Orientation`).
+    pub fn inputs(&self, sample: &Sample, perspective: Color) -> impl Iterator<Item = usize> {
+        let flip = match self.arch.mirroring {
+            Mirroring::Horizontal if sample.king_file(perspective) < 4 => 7,
+            _ => 0,
+        };
+        // The file is a feature's low three bits.
+        sample.features(perspective).map(move |f| f ^ flip)
+    }
+
+    fn accumulate<const H: usize>(&self, sample: &Sample, perspective: Color) -> Hidden<H> {
+        let ft_bias = self.layout().ft_bias;
+        let mut acc = [0.0; H];
+        acc.copy_from_slice(&self.params[ft_bias..ft_bias + H]);
+        for f in self.inputs(sample, perspective) {
+            let row = &self.params[FT_WEIGHTS + f * H..][..H];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
             }
@@ -136,21 +211,25 @@ impl Model {
         acc
     }
 
-    fn halves(&self, sample: &Sample) -> (Hidden, Hidden) {
+    fn halves<const H: usize>(&self, sample: &Sample) -> (Hidden<H>, Hidden<H>) {
         let stm = sample.side_to_move();
         (self.accumulate(sample, stm), self.accumulate(sample, !stm))
     }
 
-    fn output(&self, us: &Hidden, them: &Hidden, bucket: usize) -> f32 {
-        let w = &self.params[Model::head_weights(bucket)..][..2 * HIDDEN];
+    fn output<const H: usize>(&self, us: &Hidden<H>, them: &Hidden<H>, bucket: usize) -> f32 {
+        let w = &self.params[self.head_weights(bucket)..][..2 * H];
         let dot =
-            |h: &Hidden, w: &[f32]| h.iter().zip(w).map(|(&x, &w)| screlu(x) * w).sum::<f32>();
-        dot(us, &w[..HIDDEN]) + dot(them, &w[HIDDEN..]) + self.params[self.out_bias() + bucket]
+            |h: &Hidden<H>, w: &[f32]| h.iter().zip(w).map(|(&x, &w)| screlu(x) * w).sum::<f32>();
+        dot(us, &w[..H]) + dot(them, &w[H..]) + self.params[self.out_bias() + bucket]
     }
 
     /// The raw output for the side to move (centipawns / SCALE).
     pub fn forward(&self, sample: &Sample) -> f32 {
-        let (us, them) = self.halves(sample);
+        by_width!(self.forward_at(sample))
+    }
+
+    fn forward_at<const H: usize>(&self, sample: &Sample) -> f32 {
+        let (us, them) = self.halves::<H>(sample);
         self.output(&us, &them, self.bucket(sample))
     }
 
@@ -172,23 +251,34 @@ impl Model {
         e * e
     }
 
-    /// The loss of `sample`, adding its gradient into `grad` (of length [`param_count`]).
-    /// Of the output layer, only the sample's own head has a gradient.
+    /// The loss of `sample`, adding its gradient into `grad` (of length
+    /// [`Layout::param_count`]). Of the output layer, only the sample's own head has a
+    /// gradient.
     pub fn loss_and_grad(&self, sample: &Sample, lambda: f32, grad: &mut [f32]) -> f32 {
+        by_width!(self.loss_and_grad_at(sample, lambda, grad))
+    }
+
+    fn loss_and_grad_at<const H: usize>(
+        &self,
+        sample: &Sample,
+        lambda: f32,
+        grad: &mut [f32],
+    ) -> f32 {
+        let ft_bias = self.layout().ft_bias;
         let stm = sample.side_to_move();
-        let (us, them) = self.halves(sample);
+        let (us, them) = self.halves::<H>(sample);
         let bucket = self.bucket(sample);
         let p = sigmoid(self.output(&us, &them, bucket));
         let e = p - target(sample, lambda);
         let d_out = 2.0 * e * p * (1.0 - p);
         grad[self.out_bias() + bucket] += d_out;
-        let head = Model::head_weights(bucket);
+        let head = self.head_weights(bucket);
         for (half, (h, perspective)) in [(&us, stm), (&them, !stm)].into_iter().enumerate() {
-            let w = &self.params[head + half * HIDDEN..][..HIDDEN];
-            let mut d_acc = [0.0f32; HIDDEN];
+            let w = &self.params[head + half * H..][..H];
+            let mut d_acc = [0.0f32; H];
             {
-                let g_out = &mut grad[head + half * HIDDEN..][..HIDDEN];
-                for j in 0..HIDDEN {
+                let g_out = &mut grad[head + half * H..][..H];
+                for j in 0..H {
                     let x = h[j];
                     g_out[j] += d_out * screlu(x);
                     d_acc[j] = if x > 0.0 && x < 1.0 {
@@ -198,11 +288,11 @@ impl Model {
                     };
                 }
             }
-            for (g, d) in grad[FT_BIAS..FT_BIAS + HIDDEN].iter_mut().zip(&d_acc) {
+            for (g, d) in grad[ft_bias..ft_bias + H].iter_mut().zip(&d_acc) {
                 *g += d;
             }
-            for f in sample.features(perspective) {
-                let row = &mut grad[FT_WEIGHTS + f * HIDDEN..][..HIDDEN];
+            for f in self.inputs(sample, perspective) {
+                let row = &mut grad[FT_WEIGHTS + f * H..][..H];
                 for (g, d) in row.iter_mut().zip(&d_acc) {
                     *g += d;
                 }
@@ -213,11 +303,11 @@ impl Model {
 
     /// Keeps the weights inside the ranges quantisation needs.
     pub fn clip(&mut self) {
-        let out_bias = self.out_bias();
-        for w in &mut self.params[..OUT_WEIGHTS] {
+        let (out_weights, out_bias) = (self.layout().out_weights, self.out_bias());
+        for w in &mut self.params[..out_weights] {
             *w = w.clamp(-FT_CLIP, FT_CLIP);
         }
-        for w in &mut self.params[OUT_WEIGHTS..out_bias] {
+        for w in &mut self.params[out_weights..out_bias] {
             *w = w.clamp(-OUT_CLIP, OUT_CLIP);
         }
     }
@@ -227,11 +317,11 @@ impl Model {
         let qa = f32::from(QA);
         let qb = f32::from(QB);
         let round = |w: &mut f32, scale: f32| *w = (*w * scale).round() / scale;
-        let out_bias = self.out_bias();
-        self.params[..OUT_WEIGHTS]
+        let (out_weights, out_bias) = (self.layout().out_weights, self.out_bias());
+        self.params[..out_weights]
             .iter_mut()
             .for_each(|w| round(w, qa));
-        self.params[OUT_WEIGHTS..out_bias]
+        self.params[out_weights..out_bias]
             .iter_mut()
             .for_each(|w| round(w, qb));
         self.params[out_bias..]
@@ -240,22 +330,24 @@ impl Model {
     }
 
     /// The parameters rounded to the engine's integers: feature layer × QA, output weights
-    /// × QB, output biases × QA × QB.
+    /// × QB, output biases × QA × QB; the header declares the model's architecture.
     pub fn quantise(&self) -> QuantisedParams {
         let q = |w: f32, scale: f32| (w * scale).round() as i16;
         let qa = f32::from(QA);
         let qb = f32::from(QB);
+        let layout = self.layout();
         let out_bias = self.out_bias();
         QuantisedParams {
-            ft_weights: self.params[FT_WEIGHTS..FT_BIAS]
+            arch: self.arch,
+            ft_weights: self.params[FT_WEIGHTS..layout.ft_bias]
                 .iter()
                 .map(|&w| q(w, qa))
                 .collect(),
-            ft_bias: self.params[FT_BIAS..OUT_WEIGHTS]
+            ft_bias: self.params[layout.ft_bias..layout.out_weights]
                 .iter()
                 .map(|&w| q(w, qa))
                 .collect(),
-            out_weights: self.params[OUT_WEIGHTS..out_bias]
+            out_weights: self.params[layout.out_weights..out_bias]
                 .iter()
                 .map(|&w| q(w, qb))
                 .collect(),
@@ -286,6 +378,13 @@ mod tests {
         OutputBuckets::new(count).expect("in range")
     }
 
+    /// The default width with `heads` output heads and `mirroring`.
+    fn arch(heads: usize, mirroring: Mirroring) -> Architecture {
+        let mut arch = Architecture::plain(DEFAULT_HIDDEN, buckets(heads));
+        arch.mirroring = mirroring;
+        arch
+    }
+
     /// Positions of many piece counts: 32, 25, 20, 16, 12, 10, 7 and 3 pieces (heads 7, 5,
     /// 4, 3, 2, 2, 1 and 0 of eight).
     const FENS: &[&str] = &[
@@ -301,9 +400,13 @@ mod tests {
 
     /// A model whose biases sit off zero, so that some activations fall inside (0, 1) and
     /// some clip.
-    fn model_with_biases(seed: u64, heads: usize) -> Model {
-        let mut model = Model::init(seed, buckets(heads));
-        for (i, b) in model.params[FT_BIAS..OUT_WEIGHTS].iter_mut().enumerate() {
+    fn model_with_biases(seed: u64, heads: usize, mirroring: Mirroring) -> Model {
+        let mut model = Model::init(seed, arch(heads, mirroring));
+        let layout = model.layout();
+        for (i, b) in model.params[layout.ft_bias..layout.out_weights]
+            .iter_mut()
+            .enumerate()
+        {
             *b = (i % 7) as f32 * 0.1 - 0.2;
         }
         model
@@ -311,8 +414,13 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        for heads in [1, 8] {
-            let mut model = model_with_biases(3, heads);
+        for (heads, mirroring) in [
+            (1, Mirroring::None),
+            (8, Mirroring::None),
+            (8, Mirroring::Horizontal),
+        ] {
+            let mut model = model_with_biases(3, heads, mirroring);
+            let layout = model.layout();
             // Distinct head biases, so that a wrong head shows in the loss.
             let out_bias = model.out_bias();
             for (i, b) in model.params[out_bias..].iter_mut().enumerate() {
@@ -323,14 +431,14 @@ mod tests {
                 let bucket = model.bucket(&s);
                 let mut grad = vec![0.0; model.params.len()];
                 model.loss_and_grad(&s, 0.3, &mut grad);
-                let f0 = s.features(Color::Black).next().expect("a feature");
-                let head = Model::head_weights(bucket);
+                let f0 = model.inputs(&s, Color::Black).next().expect("a feature");
+                let head = model.head_weights(bucket);
                 let probes = [
                     out_bias + bucket,
                     head + 5,
-                    head + HIDDEN + 9,
-                    FT_BIAS + 11,
-                    FT_WEIGHTS + f0 * HIDDEN + 11,
+                    head + DEFAULT_HIDDEN + 9,
+                    layout.ft_bias + 11,
+                    FT_WEIGHTS + f0 * DEFAULT_HIDDEN + 11,
                 ];
                 for &i in &probes {
                     let h = 1e-3;
@@ -342,7 +450,8 @@ mod tests {
                     let tolerance = 1e-4 + 0.02 * numeric.abs();
                     assert!(
                         (numeric - grad[i]).abs() < tolerance,
-                        "{heads} heads, {fen}, param {i}: numeric {numeric}, analytic {}",
+                        "{heads} heads, {mirroring:?}, {fen}, param {i}: numeric {numeric}, \
+                         analytic {}",
                         grad[i]
                     );
                 }
@@ -352,7 +461,7 @@ mod tests {
 
     #[test]
     fn a_positions_gradient_touches_only_its_own_head() {
-        let model = model_with_biases(4, 8);
+        let model = model_with_biases(4, 8, Mirroring::None);
         let out_bias = model.out_bias();
         let mut heads_seen = Vec::new();
         for fen in FENS {
@@ -362,14 +471,17 @@ mod tests {
             let mut grad = vec![0.0; model.params.len()];
             model.loss_and_grad(&s, 0.3, &mut grad);
             for head in 0..8 {
-                let weights = &grad[Model::head_weights(head)..][..2 * HIDDEN];
+                let weights = &grad[model.head_weights(head)..][..2 * DEFAULT_HIDDEN];
                 let bias = grad[out_bias + head];
                 let touched = bias != 0.0 || weights.iter().any(|&g| g != 0.0);
                 assert_eq!(touched, head == bucket, "{fen}: head {head}, own {bucket}");
             }
             // The shared feature layer learns from every position.
+            let layout = model.layout();
             assert!(
-                grad[FT_BIAS..OUT_WEIGHTS].iter().any(|&g| g != 0.0),
+                grad[layout.ft_bias..layout.out_weights]
+                    .iter()
+                    .any(|&g| g != 0.0),
                 "{fen}"
             );
         }
@@ -378,14 +490,18 @@ mod tests {
 
     /// A model whose weights are exactly representable after quantisation, so that the float
     /// and integer evaluations differ only by the integer path's truncations.
-    fn representable(seed: u64, heads: usize) -> Model {
-        let mut model = Model::init(seed, buckets(heads));
+    fn representable(seed: u64, arch: Architecture) -> Model {
+        let mut model = Model::init(seed, arch);
         let mut rng = Rng::new(seed + 1);
-        for (i, b) in model.params[FT_BIAS..OUT_WEIGHTS].iter_mut().enumerate() {
+        let layout = model.layout();
+        for (i, b) in model.params[layout.ft_bias..layout.out_weights]
+            .iter_mut()
+            .enumerate()
+        {
             *b = (i % 5) as f32 * 0.15;
         }
         let out_bias = model.out_bias();
-        for w in &mut model.params[OUT_WEIGHTS..out_bias] {
+        for w in &mut model.params[layout.out_weights..out_bias] {
             *w = rng.symmetric(1.5);
         }
         for b in &mut model.params[out_bias..] {
@@ -398,12 +514,17 @@ mod tests {
 
     #[test]
     fn a_network_file_read_back_as_floats_quantises_to_the_same_file() {
-        for heads in [1, 8] {
-            let model = representable(9, heads);
+        for (heads, mirroring) in [
+            (1, Mirroring::None),
+            (8, Mirroring::None),
+            (8, Mirroring::Horizontal),
+        ] {
+            let model = representable(9, arch(heads, mirroring));
             let file = model.quantise().encode();
             let net = Network::from_bytes(&file).expect("within the file's ranges");
+            assert_eq!(net.architecture(), model.arch);
             let back = Model::from_network(&net);
-            assert_eq!(back.buckets, model.buckets);
+            assert_eq!(back.arch, model.arch);
             assert_eq!(back.params.len(), model.params.len());
             assert_eq!(back.quantise().encode(), file, "{heads} heads");
         }
@@ -411,11 +532,15 @@ mod tests {
 
     #[test]
     fn the_engine_computes_what_the_float_network_computes() {
-        for heads in [1, 8] {
-            let model = representable(5, heads);
+        for (heads, mirroring) in [
+            (1, Mirroring::None),
+            (8, Mirroring::None),
+            (8, Mirroring::Horizontal),
+        ] {
+            let model = representable(5, arch(heads, mirroring));
             let net =
                 Network::from_bytes(&model.quantise().encode()).expect("within the file's ranges");
-            assert_eq!(net.buckets(), model.buckets);
+            assert_eq!(net.architecture(), model.arch);
             // The engine's scalar path is the quantised reference: the one integer
             // implementation.
             let engine = Nnue::with_backend(&net, Backend::SCALAR);

@@ -291,7 +291,8 @@ mod tests {
     }
 
     fn fresh(heads: usize) -> Checkpoint {
-        let model = Model::init(2, nnue::OutputBuckets::new(heads).expect("in range"));
+        let buckets = nnue::OutputBuckets::new(heads).expect("in range");
+        let model = Model::init(2, nnue::Architecture::plain(256, buckets));
         Checkpoint {
             optimiser: AdamW::new(model.params.len(), 0.01),
             model,

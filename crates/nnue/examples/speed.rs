@@ -51,6 +51,16 @@ fn main() {
         .iter()
         .filter_map(|(pos, mv)| Delta::of_move(pos, *mv))
         .collect();
+    // The position after each move, which a move that turns a view under mirroring refreshes
+    // from (apart from the deltas, so that the loop over them reads what it did before).
+    let afters: Vec<Position> = cases
+        .iter()
+        .map(|(pos, mv)| {
+            let mut after = pos.clone();
+            after.play(*mv);
+            after
+        })
+        .collect();
     println!("{} positions", cases.len());
     for backend in Backend::available() {
         let nnue = Nnue::with_backend(net, backend);
@@ -61,8 +71,8 @@ fn main() {
         };
         let update = median_ns(7, deltas.len(), || {
             let mut child = Accumulator::default();
-            for (delta, (pos, _)) in deltas.iter().zip(&cases) {
-                nnue.update(&mut child, black_box(&parent), delta);
+            for ((delta, after), (pos, _)) in deltas.iter().zip(&afters).zip(&cases) {
+                nnue.update(&mut child, black_box(&parent), delta, after);
                 black_box(nnue.evaluate(&child, pos));
             }
         });

@@ -1,32 +1,175 @@
 //! The accumulator: the feature transformer's output for both perspectives, built from scratch
 //! or from the parent position's by adding and removing the rows a move changes.
 
-use movegen::{Color, Move, Position, Role};
+use movegen::{Color, Move, Piece, Position, Role};
 
-use crate::features::{Delta, Placement, placements};
-use crate::network::Network;
-use crate::simd::{Backend, Row};
+use crate::arch::{MAX_HIDDEN, Mirroring};
+use crate::features::{Delta, Orientation, Placement, Shape, placements};
+use crate::network::{Layers, Network, with_layers};
+use crate::simd::{Backend, Lanes, Row};
 
-/// The hidden layer before activation, one half per colour (White's view, Black's view).
-/// Indexed by colour rather than by side to move, so a null move needs no update.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The hidden layer before activation, one half per colour (White's view, Black's view), each
+/// with the orientation it was built in. Indexed by colour rather than by side to move, so a
+/// null move needs no update. Room for the widest network this build runs; a network of
+/// width `H` uses the first `2H` lanes, White's half first, so that a narrow network's two
+/// halves lie together in memory.
+#[derive(Clone, Copy)]
 #[repr(C, align(64))]
 pub struct Accumulator {
-    halves: [Row; 2],
+    lanes: Row<{ 2 * MAX_HIDDEN }>,
+    orientation: [Orientation; 2],
+    /// The width of the network that last wrote it (0 for none): the lanes that count.
+    width: u16,
 }
 
 impl Default for Accumulator {
     fn default() -> Accumulator {
         Accumulator {
-            halves: [Row::ZERO; 2],
+            lanes: Row([0; 2 * MAX_HIDDEN]),
+            orientation: [Orientation::AS_IS; 2],
+            width: 0,
         }
     }
 }
 
+/// Accumulators are equal when the lanes that count are (the others may hold what a wider
+/// network left there).
+impl PartialEq for Accumulator {
+    fn eq(&self, other: &Accumulator) -> bool {
+        self.width == other.width
+            && self.orientation == other.orientation
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.half(c) == other.half(c))
+    }
+}
+
+impl Eq for Accumulator {}
+
+impl std::fmt::Debug for Accumulator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [white, black] =
+            [Color::White, Color::Black].map(|c| &self.half(c)[..4.min(self.width as usize)]);
+        write!(
+            f,
+            "Accumulator(width {}, {:?}, white {white:?}..., black {black:?}...)",
+            self.width, self.orientation
+        )
+    }
+}
+
 impl Accumulator {
-    /// The half seen from `perspective`.
-    pub fn half(&self, perspective: Color) -> &Row {
-        &self.halves[perspective.index()]
+    /// The half seen from `perspective`: the lanes of the network that computed it.
+    pub fn half(&self, perspective: Color) -> &[i16] {
+        let width = usize::from(self.width);
+        &self.lanes.0[perspective.index() * width..][..width]
+    }
+
+    /// How `perspective`'s half sees the board.
+    pub fn orientation(&self, perspective: Color) -> Orientation {
+        self.orientation[perspective.index()]
+    }
+
+    /// `perspective`'s half for a network of width `H`.
+    #[inline]
+    fn lanes<const H: usize>(&self, perspective: Color) -> &Lanes<H> {
+        const { assert!(H <= MAX_HIDDEN && H.is_multiple_of(32)) };
+        let at = perspective.index() * H;
+        // SAFETY: `Row<H>` is `repr(C)` around `[i16; H]`, of size `2H` (a multiple of its
+        // alignment, 64, since H is a multiple of 32) and alignment 64. The half starts `2H`
+        // bytes (0 or 2H) into `lanes`, which is 64-byte aligned, so it is aligned, and ends at
+        // most `4H <= 4 MAX_HIDDEN` bytes in, inside `lanes`; it borrows `self` as the
+        // result's lifetime says, and any bit pattern is a valid `i16`.
+        unsafe { &*self.lanes.0.as_ptr().add(at).cast::<Row<H>>() }
+    }
+
+    /// `perspective`'s half, about to be written by a network of width `H` seeing the board
+    /// in `orientation`.
+    #[inline]
+    fn lanes_mut<const H: usize>(
+        &mut self,
+        perspective: Color,
+        orientation: Orientation,
+    ) -> &mut Lanes<H> {
+        const { assert!(H <= MAX_HIDDEN && H.is_multiple_of(32)) };
+        self.width = H as u16;
+        self.orientation[perspective.index()] = orientation;
+        let at = perspective.index() * H;
+        // SAFETY: as in `lanes`: an aligned `Row<H>` inside `lanes`, borrowed mutably for as
+        // long as `self` is.
+        unsafe { &mut *self.lanes.0.as_mut_ptr().add(at).cast::<Row<H>>() }
+    }
+}
+
+/// `perspective`'s half of `acc` built from scratch for `pos`, seen in `orientation`.
+fn refresh_half<const H: usize>(
+    layers: &Layers<H>,
+    backend: Backend,
+    acc: &mut Accumulator,
+    pos: &Position,
+    perspective: Color,
+    orientation: Orientation,
+) {
+    let half = acc.lanes_mut::<H>(perspective, orientation);
+    *half = layers.ft_bias;
+    // Four rows per pass keep the kernel's loads and stores of `half` few.
+    let mut batch = [&layers.ft_bias; 4];
+    let mut n = 0;
+    // Loops rather than the chained iterator of `placements`, which the compiler kept in
+    // memory: a refresh so written took a quarter longer.
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece::new(color, role);
+            for square in pos.pieces(color, role) {
+                let feature = orientation.apply(Placement { piece, square }.feature(perspective));
+                batch[n] = &layers.ft_weights[feature.index()];
+                n += 1;
+                if n == batch.len() {
+                    let src = *half;
+                    backend.update(half, &src, batch, []);
+                    n = 0;
+                }
+            }
+        }
+    }
+    let src = *half;
+    let [a, b, c, _] = batch;
+    match n {
+        1 => backend.update(half, &src, [a], []),
+        2 => backend.update(half, &src, [a, b], []),
+        3 => backend.update(half, &src, [a, b, c], []),
+        _ => {}
+    }
+}
+
+/// `perspective`'s half of `child`: `parent`'s updated by `delta`, in `parent`'s orientation
+/// (the delta must not turn `perspective`'s view).
+// Inline always: the update of both halves is this twice, and the search's hottest path.
+#[inline(always)]
+fn update_half<const H: usize>(
+    layers: &Layers<H>,
+    backend: Backend,
+    child: &mut Accumulator,
+    parent: &Accumulator,
+    delta: &Delta,
+    perspective: Color,
+) {
+    let orientation = parent.orientation(perspective);
+    let row = |p: Placement| &layers.ft_weights[orientation.apply(p.feature(perspective)).index()];
+    let dst = child.lanes_mut::<H>(perspective, orientation);
+    let src = parent.lanes::<H>(perspective);
+    // One arm per count of rows added and removed, each a kernel with its counts fixed.
+    match *delta.shape() {
+        Shape::Quiet { added, removed } => backend.update(dst, src, [row(added)], [row(removed)]),
+        Shape::Capture {
+            added,
+            removed: [r0, r1],
+        } => backend.update(dst, src, [row(added)], [row(r0), row(r1)]),
+        Shape::Castle {
+            added: [a0, a1],
+            removed: [r0, r1],
+        } => backend.update(dst, src, [row(a0), row(a1)], [row(r0), row(r1)]),
+        Shape::Removal(removed) => backend.update(dst, src, [], [row(removed)]),
     }
 }
 
@@ -53,51 +196,95 @@ impl<'n> Nnue<'n> {
         self.backend
     }
 
+    /// The network in use.
+    pub fn network(&self) -> &'n Network {
+        self.net
+    }
+
     /// The accumulator of `pos`, computed from scratch.
     pub fn refresh(&self, acc: &mut Accumulator, pos: &Position) {
         for perspective in Color::ALL {
-            let half = &mut acc.halves[perspective.index()];
-            *half = self.net.ft_bias;
-            // Four rows per pass keep the kernel's loads and stores of `half` few.
-            let mut batch = [&Row::ZERO; 4];
-            let mut n = 0;
-            for p in placements(pos) {
-                batch[n] = &self.net.ft_weights[p.feature(perspective).index()];
-                n += 1;
-                if n == batch.len() {
-                    let src = *half;
-                    self.backend.update(half, &src, &batch, &[]);
-                    n = 0;
-                }
-            }
-            let src = *half;
-            self.backend.update(half, &src, &batch[..n], &[]);
+            self.refresh_half(acc, pos, perspective);
         }
     }
 
-    /// `child = parent` updated by `delta` (the changes of a move, [`Delta::of_move`]).
+    /// `perspective`'s half of the accumulator of `pos`, computed from scratch.
+    pub fn refresh_half(&self, acc: &mut Accumulator, pos: &Position, perspective: Color) {
+        let mirroring = self.net.architecture().mirroring;
+        let orientation = Orientation::of(mirroring, pos.king(perspective));
+        let backend = self.backend;
+        with_layers!(&self.net.weights, layers => {
+            refresh_half(layers, backend, acc, pos, perspective, orientation)
+        });
+    }
+
+    /// Whether `delta` turns `perspective`'s view in this network (a king move across the d
+    /// and e files under horizontal mirroring), so that its half must be refreshed rather
+    /// than updated.
     #[inline]
-    pub fn update(&self, child: &mut Accumulator, parent: &Accumulator, delta: &Delta) {
-        for perspective in Color::ALL {
-            let mut add = [&Row::ZERO; 2];
-            let mut sub = [&Row::ZERO; 2];
-            let (mut n_add, mut n_sub) = (0, 0);
-            for p in delta.added() {
-                add[n_add] = &self.net.ft_weights[p.feature(perspective).index()];
-                n_add += 1;
+    pub fn turns_view(&self, delta: &Delta, perspective: Color) -> bool {
+        self.net.architecture().mirroring == Mirroring::Horizontal
+            && delta.king_crossing() == Some(perspective)
+    }
+
+    /// `perspective`'s half of `child`: `parent`'s updated by `delta`. The delta must not
+    /// turn that perspective's view ([`Nnue::turns_view`]); refresh the half then.
+    #[inline]
+    pub fn update_half(
+        &self,
+        child: &mut Accumulator,
+        parent: &Accumulator,
+        delta: &Delta,
+        perspective: Color,
+    ) {
+        debug_assert!(!self.turns_view(delta, perspective));
+        let backend = self.backend;
+        with_layers!(&self.net.weights, layers => {
+            update_half(layers, backend, child, parent, delta, perspective)
+        });
+    }
+
+    /// `perspective`'s half of `child` equal to `parent`'s (after a null move).
+    #[inline]
+    pub fn copy_half(&self, child: &mut Accumulator, parent: &Accumulator, perspective: Color) {
+        with_layers!(&self.net.weights, layers => {
+            copy_half(layers, child, parent, perspective)
+        });
+    }
+
+    /// `child = parent` updated by `delta` (the changes of a move, [`Delta::of_move`]), as
+    /// copy-make wants it; `after` is the position after the move, from which a half whose
+    /// view the move turns is refreshed.
+    #[inline]
+    pub fn update(
+        &self,
+        child: &mut Accumulator,
+        parent: &Accumulator,
+        delta: &Delta,
+        after: &Position,
+    ) {
+        if self.turns_view(delta, Color::White) || self.turns_view(delta, Color::Black) {
+            for perspective in Color::ALL {
+                if self.turns_view(delta, perspective) {
+                    self.refresh_half(child, after, perspective);
+                } else {
+                    self.update_half(child, parent, delta, perspective);
+                }
             }
-            for p in delta.removed() {
-                sub[n_sub] = &self.net.ft_weights[p.feature(perspective).index()];
-                n_sub += 1;
-            }
-            let i = perspective.index();
-            self.backend.update(
-                &mut child.halves[i],
-                &parent.halves[i],
-                &add[..n_add],
-                &sub[..n_sub],
-            );
+        } else {
+            self.update_both(child, parent, delta);
         }
+    }
+
+    /// Both halves of `child`: `parent`'s updated by `delta`, which must turn neither view.
+    #[inline]
+    pub fn update_both(&self, child: &mut Accumulator, parent: &Accumulator, delta: &Delta) {
+        let backend = self.backend;
+        with_layers!(&self.net.weights, layers => {
+            for perspective in Color::ALL {
+                update_half(layers, backend, child, parent, delta, perspective);
+            }
+        });
     }
 
     /// `child` for the position after `mv` in `pos` (which must be legal there), from the
@@ -109,28 +296,41 @@ impl<'n> Nnue<'n> {
         pos: &Position,
         mv: Move,
     ) -> bool {
-        match Delta::of_move(pos, mv) {
-            Some(delta) => {
-                self.update(child, parent, &delta);
-                true
-            }
-            None => false,
+        let Some(delta) = Delta::of_move(pos, mv) else {
+            return false;
+        };
+        if Color::ALL.into_iter().any(|c| self.turns_view(&delta, c)) {
+            let mut after = pos.clone();
+            after.play(mv);
+            self.update(child, parent, &delta, &after);
+        } else {
+            // No half is refreshed, so the position after the move is not needed.
+            self.update(child, parent, &delta, pos);
         }
+        true
     }
 
     /// The evaluation of `pos` in centipawns for its side to move, from its up-to-date
     /// accumulator `acc`. The position picks the output bucket (by its piece count) and the
     /// perspective; the accumulator holds everything else.
-    #[inline]
+    // Inline always, as the output below: left to the compiler, the four widths' arms made
+    // it a call of its own, measurably slower per evaluation than before widths were chosen.
+    #[inline(always)]
     pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
-        let side_to_move = pos.turn();
-        let bucket = self.net.buckets().of(pos);
-        self.net.output(
-            acc.half(side_to_move),
-            acc.half(!side_to_move),
+        self.output(acc, pos.turn(), self.net.head_of(pos))
+    }
+
+    /// Head `bucket`'s output from `acc` for `side_to_move`.
+    #[inline(always)]
+    fn output(&self, acc: &Accumulator, side_to_move: Color, bucket: usize) -> i32 {
+        debug_assert_eq!(usize::from(acc.width), self.net.architecture().hidden);
+        let backend = self.backend;
+        with_layers!(&self.net.weights, layers => layers.output(
+            acc.lanes(side_to_move),
+            acc.lanes(!side_to_move),
             bucket,
-            self.backend,
-        )
+            backend,
+        ))
     }
 
     /// The evaluation of `pos` from scratch, in centipawns for the side to move.
@@ -158,15 +358,24 @@ impl<'n> Nnue<'n> {
         placements(pos)
             .filter(|p| p.piece.role != Role::King)
             .map(|p| {
-                self.update(&mut without, &acc, &Delta::removal(p));
-                let rest = self.net.output(
-                    without.half(side_to_move),
-                    without.half(!side_to_move),
-                    fewer,
-                    self.backend,
-                );
-                (p, whole - rest)
+                // Taking off a piece other than a king turns no view.
+                for perspective in Color::ALL {
+                    self.update_half(&mut without, &acc, &Delta::removal(p), perspective);
+                }
+                (p, whole - self.output(&without, side_to_move, fewer))
             })
             .collect()
     }
+}
+
+/// `perspective`'s half of `child` equal to `parent`'s.
+#[inline]
+fn copy_half<const H: usize>(
+    _layers: &Layers<H>,
+    child: &mut Accumulator,
+    parent: &Accumulator,
+    perspective: Color,
+) {
+    let orientation = parent.orientation(perspective);
+    *child.lanes_mut::<H>(perspective, orientation) = *parent.lanes::<H>(perspective);
 }

@@ -1,11 +1,11 @@
-//! The network file: a fixed header that names the architecture, then the quantised weights.
+//! The network file: a header that declares the architecture, then the quantised weights.
 //!
-//! Version 2, every field little-endian:
+//! Version 3, every field little-endian:
 //!
 //! ```text
 //! offset  size  field
 //!      0     8  magic "TSBNNUE\n"
-//!      8     4  format version (2)
+//!      8     4  format version (3)
 //!     12     4  inputs (768)
 //!     16     4  hidden size H (the accumulator's width per perspective)
 //!     20     4  output buckets N, 1 to 32 (see `OutputBuckets` for the head a position uses)
@@ -14,36 +14,58 @@
 //!     32     4  eval scale, centipawns per unit of the float network's output (400)
 //!     36     4  payload length in bytes
 //!     40     8  FNV-1a 64 checksum of the payload
-//!     48        payload:
-//!               feature weights  INPUTS × H i16, row by row (one row per input)
+//!     48     4  input mirroring: 0 none, 1 horizontal (see `Mirroring`)
+//!     52     4  king buckets K (1: none)
+//!     56     4  the king buckets' square-to-bucket map (0: none)
+//!     60     4  reserved, 0
+//!     64        payload:
+//!               feature weights  K × INPUTS × H i16, row by row (one row per input, king
+//!                                bucket 0's rows first)
 //!               feature biases   H i16
 //!               output weights   N × 2H i16: head 0's side-to-move half, its other half,
 //!                                then head 1's, ...
 //!               output biases    N × i32, head 0's first
 //! ```
 //!
-//! Version 1 is the same layout with N always 1: a version-1 file reads as a network with one
-//! output bucket, byte for byte the same weights. This build writes version 2.
+//! Versions 1 and 2 have the first 48 bytes only, and so no mirroring and no king buckets
+//! ([`Architecture::plain`]); version 1 has N always 1. Those files still load, byte for byte
+//! the same weights (the eighth network's file is version 2). This build writes version 3.
 //!
 //! [`validate`] is a `const fn`, so the network embedded at build time is checked by the
 //! compiler and the same checks refuse a bad file at run time.
 
-use crate::arch::{HIDDEN, QA, QB, SCALE};
+use crate::arch::{
+    Architecture, KingBuckets, Mirroring, QA, QB, SCALE, SUPPORTED_HIDDEN, Unsupported,
+};
 use crate::buckets::OutputBuckets;
 use crate::features::INPUTS;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"TSBNNUE\n";
-/// The layout version this build writes (it reads [`VERSION_1`] too).
-pub const VERSION: u32 = 2;
+/// The layout version this build writes (it reads [`VERSION_2`] and [`VERSION_1`] too).
+pub const VERSION: u32 = 3;
+/// The layout before the architecture fields: no mirroring, no king buckets.
+pub const VERSION_2: u32 = 2;
 /// The first layout: one output bucket.
 pub const VERSION_1: u32 = 1;
-/// Bytes before the payload.
-pub const HEADER_LEN: usize = 48;
+/// Bytes before the payload in the version this build writes.
+pub const HEADER_LEN: usize = 64;
+/// Bytes before the payload in versions 1 and 2.
+pub const HEADER_LEN_V2: usize = 48;
 
-/// Bytes of the payload of a network with `buckets` output heads.
-pub const fn payload_len(buckets: usize) -> usize {
-    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+/// Bytes before the payload of a file of `version`.
+pub const fn header_len(version: u32) -> usize {
+    if version >= VERSION {
+        HEADER_LEN
+    } else {
+        HEADER_LEN_V2
+    }
+}
+
+/// Bytes of the payload of a network of architecture `arch`.
+pub const fn payload_len(arch: &Architecture) -> usize {
+    (arch.feature_weights() + arch.hidden + arch.output_weights()) * 2
+        + arch.output_buckets.count() * 4
 }
 /// The largest output weight magnitude (QB × 2): the SIMD kernels multiply a clipped
 /// activation (at most QA) by an output weight in 16 bits, exact only while
@@ -52,19 +74,19 @@ pub const OUTPUT_WEIGHT_LIMIT: i16 = 128;
 /// The most pieces a legal position holds: the accumulator bound assumes every one active.
 pub const MAX_ACTIVE: i32 = 32;
 
-/// A field of the header that must match this build.
+/// A field of the header that must have the one value every network has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArchField {
     /// The number of inputs.
     Inputs,
-    /// The hidden layer's width.
-    Hidden,
     /// The feature transformer's quantisation scale.
     Qa,
     /// The output layer's quantisation scale.
     Qb,
     /// The eval scale.
     Scale,
+    /// The reserved field of version 3.
+    Reserved,
 }
 
 /// Why a network file was refused.
@@ -74,6 +96,8 @@ pub enum NetworkError {
     TooShort {
         /// The file's length.
         len: usize,
+        /// The header's length.
+        need: usize,
     },
     /// Not a Tsubame network (wrong magic).
     BadMagic,
@@ -90,13 +114,20 @@ pub enum NetworkError {
         /// The count in the file.
         found: u32,
     },
-    /// An architecture field differs from this build's.
+    /// A field every network has with one value has another.
     ArchitectureMismatch {
         /// The field.
         field: ArchField,
-        /// This build's value.
+        /// The value every network has.
         expected: u32,
         /// The file's value.
+        found: u32,
+    },
+    /// The file declares an architecture this build does not run.
+    UnsupportedArchitecture {
+        /// The part this build does not run.
+        part: Unsupported,
+        /// The file's value there: the width, the mirroring code, the king bucket count.
         found: u32,
     },
     /// The file is truncated or has trailing bytes.
@@ -134,7 +165,10 @@ impl NetworkError {
             NetworkError::UnsupportedVersion { .. } => "unsupported network format version",
             NetworkError::BadOutputBuckets { .. } => "bad network output bucket count",
             NetworkError::ArchitectureMismatch { .. } => {
-                "network architecture differs from this build's"
+                "network architecture field has an impossible value"
+            }
+            NetworkError::UnsupportedArchitecture { .. } => {
+                "network architecture not supported by this build"
             }
             NetworkError::WrongLength { .. } => "network file truncated or too long",
             NetworkError::ChecksumMismatch { .. } => "network payload checksum mismatch",
@@ -150,10 +184,10 @@ impl std::fmt::Display for NetworkError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.summary())?;
         match *self {
-            NetworkError::TooShort { len } => write!(f, ": {len} bytes, need {HEADER_LEN}"),
+            NetworkError::TooShort { len, need } => write!(f, ": {len} bytes, need {need}"),
             NetworkError::BadMagic => Ok(()),
             NetworkError::UnsupportedVersion { found } => {
-                write!(f, ": {found}, this build reads {VERSION_1} and {VERSION}")
+                write!(f, ": {found}, this build reads {VERSION_1} to {VERSION}")
             }
             NetworkError::BadOutputBuckets { version, found } => {
                 let most = if version == VERSION_1 {
@@ -168,8 +202,24 @@ impl std::fmt::Display for NetworkError {
                 expected,
                 found,
             } => {
-                write!(f, ": {field:?} is {found}, this build needs {expected}")
+                write!(f, ": {field:?} is {found}, must be {expected}")
             }
+            NetworkError::UnsupportedArchitecture { part, found } => match part {
+                Unsupported::Hidden => {
+                    write!(
+                        f,
+                        ": hidden width {found}, this build runs {SUPPORTED_HIDDEN:?}"
+                    )
+                }
+                Unsupported::Mirroring => write!(
+                    f,
+                    ": mirroring code {found}, this build knows 0 (none) and 1 (horizontal)"
+                ),
+                Unsupported::KingBuckets => write!(
+                    f,
+                    ": {found} king buckets, this build runs networks without king buckets"
+                ),
+            },
             NetworkError::WrongLength { expected, found } => {
                 write!(f, ": {found} bytes, expected {expected}")
             }
@@ -214,38 +264,53 @@ pub const fn checksum(bytes: &[u8], from: usize) -> u64 {
     hash
 }
 
-/// Byte offsets of the payload's parts.
-pub(crate) mod offsets {
-    use super::*;
-    /// The feature bias.
-    pub const FT_BIAS: usize = HEADER_LEN + INPUTS * HIDDEN * 2;
+/// Byte offsets of the payload's parts in a file of `version` and architecture `arch`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Offsets {
+    /// The feature weights.
+    pub ft_weights: usize,
+    /// The feature biases.
+    pub ft_bias: usize,
     /// The output weights.
-    pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN * 2;
-    /// The output biases of a network with `buckets` heads.
-    pub const fn out_bias(buckets: usize) -> usize {
-        OUT_WEIGHTS + buckets * 2 * HIDDEN * 2
+    pub out_weights: usize,
+    /// The output biases.
+    pub out_bias: usize,
+    /// The end of the file.
+    pub end: usize,
+}
+
+impl Offsets {
+    /// The offsets in a file of `version` holding a network of architecture `arch`.
+    pub const fn new(version: u32, arch: &Architecture) -> Offsets {
+        let ft_weights = header_len(version);
+        let ft_bias = ft_weights + arch.feature_weights() * 2;
+        let out_weights = ft_bias + arch.hidden * 2;
+        let out_bias = out_weights + arch.output_weights() * 2;
+        Offsets {
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+            end: out_bias + arch.output_buckets.count() * 4,
+        }
     }
 }
 
-/// The format version of a file (its header must be whole), if this build reads it.
-const fn version(bytes: &[u8]) -> Result<u32, NetworkError> {
+/// The format version of a file (its first 48 bytes must be there), if this build reads it.
+pub(crate) const fn version(bytes: &[u8]) -> Result<u32, NetworkError> {
     let version = u32_at(bytes, 8);
-    if version != VERSION && version != VERSION_1 {
+    if version != VERSION && version != VERSION_2 && version != VERSION_1 {
         return Err(NetworkError::UnsupportedVersion { found: version });
     }
     Ok(version)
 }
 
-/// The output heads a file declares (its header must be whole); refuses a version this build
-/// does not read and a count the version does not allow.
-pub(crate) const fn output_buckets(bytes: &[u8]) -> Result<OutputBuckets, NetworkError> {
-    let version = match version(bytes) {
-        Ok(v) => v,
-        Err(e) => return Err(e),
-    };
+/// The output heads a file declares (its header must be whole); refuses a count the version
+/// does not allow.
+const fn output_buckets(bytes: &[u8], version: u32) -> Result<OutputBuckets, NetworkError> {
     let found = u32_at(bytes, 20);
     let allowed = match OutputBuckets::new(found as usize) {
-        Some(b) if version == VERSION || b.count() == 1 => Some(b),
+        Some(b) if version != VERSION_1 || b.count() == 1 => Some(b),
         _ => None,
     };
     match allowed {
@@ -271,11 +336,14 @@ const fn check_field(
     Ok(())
 }
 
-/// Checks a whole network file: header, length, checksum, and the value ranges the integer
-/// inference relies on.
-pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
-    if bytes.len() < HEADER_LEN {
-        return Err(NetworkError::TooShort { len: bytes.len() });
+/// The architecture a file's header declares, whether or not this build runs it; checks the
+/// magic, the version and the fields every network has the same.
+pub const fn read_architecture(bytes: &[u8]) -> Result<Architecture, NetworkError> {
+    if bytes.len() < HEADER_LEN_V2 {
+        return Err(NetworkError::TooShort {
+            len: bytes.len(),
+            need: HEADER_LEN_V2,
+        });
     }
     let mut i = 0;
     while i < MAGIC.len() {
@@ -284,37 +352,78 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         }
         i += 1;
     }
-    if let Err(e) = version(bytes) {
-        return Err(e);
+    let version = match version(bytes) {
+        Ok(v) => v,
+        Err(e) => return Err(e),
+    };
+    if bytes.len() < header_len(version) {
+        return Err(NetworkError::TooShort {
+            len: bytes.len(),
+            need: header_len(version),
+        });
     }
-    // The fixed architecture first (a file of another kind says so), then the bucket count.
+    // The fixed fields first (a file of another kind says so), then the architecture.
     let fields = [
         (12, ArchField::Inputs, INPUTS),
-        (16, ArchField::Hidden, HIDDEN),
         (24, ArchField::Qa, QA as usize),
         (28, ArchField::Qb, QB as usize),
         (32, ArchField::Scale, SCALE as usize),
+        (60, ArchField::Reserved, 0),
     ];
+    let checked = if version >= VERSION { 5 } else { 4 };
     let mut f = 0;
-    while f < fields.len() {
+    while f < checked {
         let (at, field, expected) = fields[f];
         if let Err(e) = check_field(bytes, at, field, expected) {
             return Err(e);
         }
         f += 1;
     }
-    let buckets = match output_buckets(bytes) {
-        Ok(b) => b.count(),
+    let output_buckets = match output_buckets(bytes, version) {
+        Ok(b) => b,
         Err(e) => return Err(e),
     };
-    let expected = HEADER_LEN + payload_len(buckets);
-    if u32_at(bytes, 36) as usize != payload_len(buckets) || bytes.len() != expected {
+    let hidden = u32_at(bytes, 16) as usize;
+    if version < VERSION {
+        return Ok(Architecture::plain(hidden, output_buckets));
+    }
+    let mirroring = match Mirroring::from_code(u32_at(bytes, 48)) {
+        Some(m) => m,
+        None => {
+            return Err(NetworkError::UnsupportedArchitecture {
+                part: Unsupported::Mirroring,
+                found: u32_at(bytes, 48),
+            });
+        }
+    };
+    Ok(Architecture {
+        hidden,
+        mirroring,
+        king_buckets: KingBuckets::new(u32_at(bytes, 52), u32_at(bytes, 56)),
+        output_buckets,
+    })
+}
+
+/// Checks a whole network file: header, an architecture this build runs, length, checksum,
+/// and the value ranges the integer inference relies on. Returns the architecture.
+pub const fn validate(bytes: &[u8]) -> Result<Architecture, NetworkError> {
+    let arch = match read_architecture(bytes) {
+        Ok(a) => a,
+        Err(e) => return Err(e),
+    };
+    if let Err((part, found)) = arch.check_supported() {
+        return Err(NetworkError::UnsupportedArchitecture { part, found });
+    }
+    let version = u32_at(bytes, 8);
+    let at = Offsets::new(version, &arch);
+    let header = header_len(version);
+    if u32_at(bytes, 36) as usize != at.end - header || bytes.len() != at.end {
         return Err(NetworkError::WrongLength {
-            expected,
+            expected: at.end,
             found: bytes.len(),
         });
     }
-    let found = checksum(bytes, HEADER_LEN);
+    let found = checksum(bytes, header);
     if found != u64_at(bytes, 40) {
         return Err(NetworkError::ChecksumMismatch {
             expected: u64_at(bytes, 40),
@@ -322,53 +431,58 @@ pub const fn validate(bytes: &[u8]) -> Result<(), NetworkError> {
         });
     }
     let mut index = 0;
-    while index < buckets * 2 * HIDDEN {
-        let w = i16_at(bytes, offsets::OUT_WEIGHTS + 2 * index);
+    while index < arch.output_weights() {
+        let w = i16_at(bytes, at.out_weights + 2 * index);
         if w < -OUTPUT_WEIGHT_LIMIT || w >= OUTPUT_WEIGHT_LIMIT {
             return Err(NetworkError::OutputWeightOutOfRange { index });
         }
         index += 1;
     }
+    let hidden = arch.hidden;
+    let rows = arch.feature_weights() / hidden;
     let mut neuron = 0;
-    while neuron < HIDDEN {
+    while neuron < hidden {
         let mut largest = 0;
-        let mut input = 0;
-        while input < INPUTS {
-            let w = i16_at(bytes, HEADER_LEN + 2 * (input * HIDDEN + neuron)) as i32;
+        let mut row = 0;
+        while row < rows {
+            let w = i16_at(bytes, at.ft_weights + 2 * (row * hidden + neuron)) as i32;
             if w.abs() > largest {
                 largest = w.abs();
             }
-            input += 1;
+            row += 1;
         }
-        let bias = i16_at(bytes, offsets::FT_BIAS + 2 * neuron) as i32;
+        let bias = i16_at(bytes, at.ft_bias + 2 * neuron) as i32;
         if bias.abs() + MAX_ACTIVE * largest > i16::MAX as i32 {
             return Err(NetworkError::AccumulatorMayOverflow { neuron });
         }
         neuron += 1;
     }
-    Ok(())
+    Ok(arch)
 }
 
-/// A network's quantised parameters in the file's order, for writing a file.
+/// A network's quantised parameters in the file's order, with its architecture, for writing
+/// a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuantisedParams {
-    /// `INPUTS × HIDDEN` feature weights, row by row.
+    /// The architecture the header declares; the vectors' lengths must agree with it.
+    pub arch: Architecture,
+    /// `K × INPUTS × hidden` feature weights, row by row.
     pub ft_weights: Vec<i16>,
-    /// `HIDDEN` feature biases.
+    /// `hidden` feature biases.
     pub ft_bias: Vec<i16>,
-    /// `N × 2 × HIDDEN` output weights, head by head, each the side to move's half first.
+    /// `N × 2 × hidden` output weights, head by head, each the side to move's half first.
     pub out_weights: Vec<i16>,
     /// `N` output biases, in units of `1 / (QA × QB)`.
     pub out_bias: Vec<i32>,
 }
 
 impl QuantisedParams {
-    /// The version-2 network file for these parameters, with as many output buckets as
-    /// biases. The result may still fail [`validate`] (wrong sizes, weights out of range):
-    /// write it only after checking.
+    /// The version-3 network file for these parameters. The result may still fail
+    /// [`validate`] (sizes that disagree with the architecture, weights out of range, an
+    /// architecture this build does not run): write it only after checking.
     pub fn encode(&self) -> Vec<u8> {
-        let buckets = self.out_bias.len();
-        let mut payload = Vec::with_capacity(payload_len(buckets));
+        let arch = &self.arch;
+        let mut payload = Vec::with_capacity(payload_len(arch));
         for w in self
             .ft_weights
             .iter()
@@ -382,22 +496,30 @@ impl QuantisedParams {
         }
         let mut file = Vec::with_capacity(HEADER_LEN + payload.len());
         file.extend_from_slice(&MAGIC);
-        let hidden = self.ft_bias.len() as u32;
-        let payload_len = payload.len() as u32;
-        let fields = [
+        let before_checksum = [
             VERSION,
             INPUTS as u32,
-            hidden,
-            buckets as u32,
+            arch.hidden as u32,
+            arch.output_buckets.count() as u32,
             QA as u32,
             QB as u32,
             SCALE as u32,
-            payload_len,
+            payload.len() as u32,
         ];
-        for v in fields {
+        for v in before_checksum {
             file.extend_from_slice(&v.to_le_bytes());
         }
         file.extend_from_slice(&checksum(&payload, 0).to_le_bytes());
+        let after_checksum = [
+            arch.mirroring.code(),
+            arch.king_buckets.count(),
+            arch.king_buckets.map(),
+            0,
+        ];
+        for v in after_checksum {
+            file.extend_from_slice(&v.to_le_bytes());
+        }
+        debug_assert_eq!(file.len(), HEADER_LEN);
         file.extend_from_slice(&payload);
         file
     }

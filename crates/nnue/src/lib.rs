@@ -2,6 +2,9 @@
 //! a squared clipped ReLU, evaluated in integers; the position's piece count picks which of
 //! the N outputs (output buckets, [`OutputBuckets`]) is its evaluation.
 //!
+//! - [`Architecture`]: the shape as a value, as the file declares it (hidden width,
+//!   horizontal [`Mirroring`], [`KingBuckets`], output buckets); this build runs the widths of
+//!   [`SUPPORTED_HIDDEN`], with or without mirroring, without king buckets.
 //! - [`features`]: the 768 inputs and the changes a move makes to them.
 //! - [`Accumulator`] and [`Nnue`]: the hidden layer for both perspectives, refreshed from a
 //!   position or updated from the parent's (`child = parent + added rows − removed rows`), and
@@ -26,10 +29,12 @@ mod simd;
 mod stack;
 
 pub use accumulator::{Accumulator, Nnue};
-pub use arch::{HIDDEN, QA, QB, SCALE};
+pub use arch::{
+    Architecture, KingBuckets, Mirroring, QA, QB, SCALE, SUPPORTED_HIDDEN, Unsupported,
+};
 pub use buckets::OutputBuckets;
-pub use features::{Delta, Feature, INPUTS, Placement};
+pub use features::{Delta, Feature, INPUTS, Orientation, Placement};
 pub use format::NetworkError;
 pub use network::Network;
-pub use simd::{Backend, Row};
+pub use simd::{Backend, Lanes, Row};
 pub use stack::{AccumulatorSlot, AccumulatorStack};

@@ -5,27 +5,29 @@
 //! file checks keep in range (accumulators within 16 bits, `QA × |output weight| < 2^15`), and
 //! the 32-bit sums wrap in every form, so the order of additions cannot matter.
 
-use crate::arch::{HIDDEN, QA};
+use crate::arch::QA;
 
-/// A 64-byte aligned row of `HIDDEN` 16-bit values: an accumulator half, or the weights of one
-/// input or one output half.
+/// `H` 16-bit values, 64-byte aligned: the weights of one input or one output half, for a
+/// network of hidden width `H`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Row(pub [i16; HIDDEN]);
+pub struct Row<const H: usize>(pub [i16; H]);
 
-impl std::fmt::Debug for Row {
+impl<const H: usize> std::fmt::Debug for Row<H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Row({:?}...)", &self.0[..4])
+        write!(f, "Row({:?}...)", &self.0[..4.min(H)])
     }
 }
 
-impl Row {
+impl<const H: usize> Row<H> {
     /// A row of zeros.
-    pub const ZERO: Row = Row([0; HIDDEN]);
+    pub const ZERO: Row<H> = Row([0; H]);
 }
 
-// The vector loops step 32 lanes (one AVX-512 register) at a time.
-const _: () = assert!(HIDDEN.is_multiple_of(32));
+/// One row of a kernel's operands: `H` lanes, the width of the network in use, 64-byte
+/// aligned. Every width this build runs is a multiple of 32, the lanes of one AVX-512 step
+/// (checked in `arch.rs`).
+pub type Lanes<const H: usize> = Row<H>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -91,15 +93,24 @@ impl Backend {
         }
     }
 
-    /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping.
+    /// `dst = src + Σ add − Σ sub`, lane by lane, wrapping. The counts of rows are constants,
+    /// so that each kernel is one straight pass with its loops over rows unrolled: a move adds
+    /// and removes one or two rows, and a kernel left to loop over slices of unknown length was
+    /// measurably slower.
     #[inline]
-    pub fn update(self, dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+    pub fn update<const H: usize, const A: usize, const S: usize>(
+        self,
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
+    ) {
         match self.0 {
             Kind::Scalar => scalar::update(dst, src, add, sub),
             // SAFETY: the callee's one precondition is a CPU with AVX2. `Backend`'s field and
             // `Kind` are private to this module, where `Backend(Kind::Avx2)` is built only by
             // `avx2()`, after `is_x86_feature_detected!("avx2")` said yes; the rows are whole
-            // `Row`s, which the kernel's loads and stores stay inside.
+            // `[i16; H]` arrays, which the kernel's loads and stores stay inside.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx2 => unsafe { avx2::update(dst, src, add, sub) },
             // SAFETY: as for AVX2: `Backend(Kind::Avx512)` is built only by `avx512()`, after
@@ -109,10 +120,12 @@ impl Backend {
         }
     }
 
-    /// `Σ clamp(acc, 0, QA)² × weight` over the row, in wrapping 32-bit arithmetic. Exact when
-    /// every weight is in `-128..128` (the file check guarantees it).
+    /// `Σ clamp(acc, 0, QA)² × weight` over both rows of `acc` against the matching rows of
+    /// `weights` (the two accumulator halves against the output layer's), in wrapping 32-bit
+    /// arithmetic: one kernel call and one reduction for the output. Exact when every weight
+    /// is in `-128..128` (the file check guarantees it).
     #[inline]
-    pub fn screlu_dot(self, acc: &Row, weights: &Row) -> i32 {
+    pub fn screlu_dot<const H: usize>(self, acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         match self.0 {
             Kind::Scalar => scalar::screlu_dot(acc, weights),
             // SAFETY: as in `update`, this variant exists only on a CPU with AVX2.
@@ -128,27 +141,34 @@ impl Backend {
 mod scalar {
     use super::*;
 
-    pub fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        dst.0 = src.0;
+    pub fn update<const H: usize, const A: usize, const S: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
+    ) {
+        *dst = *src;
         for row in add {
-            for (d, &a) in dst.0.iter_mut().zip(&row.0) {
+            for (d, &a) in dst.0.iter_mut().zip(row.0.iter()) {
                 *d = d.wrapping_add(a);
             }
         }
         for row in sub {
-            for (d, &s) in dst.0.iter_mut().zip(&row.0) {
+            for (d, &s) in dst.0.iter_mut().zip(row.0.iter()) {
                 *d = d.wrapping_sub(s);
             }
         }
     }
 
-    pub fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
         let mut sum = 0i32;
-        for (&a, &w) in acc.0.iter().zip(&weights.0) {
-            let v = i32::from(a.clamp(0, QA));
-            // The 16-bit product the SIMD forms take (exact for weights in range).
-            let vw = i32::from((v * i32::from(w)) as i16);
-            sum = sum.wrapping_add(vw * v);
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for (&a, &w) in acc.0.iter().zip(weights.0.iter()) {
+                let v = i32::from(a.clamp(0, QA));
+                // The 16-bit product the SIMD forms take (exact for weights in range).
+                let vw = i32::from((v * i32::from(w)) as i16);
+                sum = sum.wrapping_add(vw * v);
+            }
         }
         sum
     }
@@ -164,9 +184,15 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+    pub unsafe fn update<const H: usize, const A: usize, const S: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
+    ) {
+        const { assert!(H.is_multiple_of(LANES)) };
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so every load and
             // store stays inside its row; unaligned loads have no alignment requirement.
             unsafe {
                 let mut v = _mm256_loadu_si256(src.0.as_ptr().add(i).cast());
@@ -184,21 +210,25 @@ mod avx2 {
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
+        const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
-            let (a, w) = unsafe {
-                (
-                    _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
-                    _mm256_loadu_si256(weights.0.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-            let vw = _mm256_mullo_epi16(v, w);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both
+                // loads stay inside their rows.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.0.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(weights.0.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+                let vw = _mm256_mullo_epi16(v, w);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+            }
         }
         let mut lanes = [0i32; 8];
         // SAFETY: `lanes` is 32 bytes, the size of the store.
@@ -217,9 +247,15 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn update(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN` (HIDDEN is a multiple of 32), so every load and
+    pub unsafe fn update<const H: usize, const A: usize, const S: usize>(
+        dst: &mut Lanes<H>,
+        src: &Lanes<H>,
+        add: [&Lanes<H>; A],
+        sub: [&Lanes<H>; S],
+    ) {
+        const { assert!(H.is_multiple_of(LANES)) };
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so every load and
             // store stays inside its row; unaligned loads have no alignment requirement.
             unsafe {
                 let mut v = _mm512_loadu_si512(src.0.as_ptr().add(i).cast());
@@ -237,21 +273,25 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512 F and BW.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub unsafe fn screlu_dot<const H: usize>(acc: [&Lanes<H>; 2], weights: &[Lanes<H>; 2]) -> i32 {
+        const { assert!(H.is_multiple_of(LANES)) };
         let zero = _mm512_setzero_si512();
         let qa = _mm512_set1_epi16(QA);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: `i + LANES <= HIDDEN`, so both loads stay inside their rows.
-            let (a, w) = unsafe {
-                (
-                    _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
-                    _mm512_loadu_si512(weights.0.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
-            let vw = _mm512_mullo_epi16(v, w);
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+        for (acc, weights) in acc.into_iter().zip(weights) {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: `i + LANES <= H` (H is a multiple of LANES, asserted above), so both
+                // loads stay inside their rows.
+                let (a, w) = unsafe {
+                    (
+                        _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
+                        _mm512_loadu_si512(weights.0.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                let vw = _mm512_mullo_epi16(v, w);
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+            }
         }
         _mm512_reduce_add_epi32(sum)
     }

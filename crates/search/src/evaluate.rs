@@ -81,7 +81,7 @@ pub(crate) mod checks {
     ) -> bool {
         let mut fresh = Accumulator::default();
         nnue.refresh(&mut fresh, pos);
-        stack.current(nnue, ply) == fresh
+        stack.current(nnue, ply, pos) == fresh
     }
 
     /// Checks the accumulator at `ply` against `pos` and counts the result.

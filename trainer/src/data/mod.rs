@@ -7,7 +7,8 @@
 pub mod games;
 pub mod text;
 
-use movegen::{Color, Position};
+use movegen::{Color, Piece, Position, Role, Square};
+use nnue::Feature;
 use nnue::features::placements;
 
 /// A game's result from White's point of view.
@@ -126,6 +127,20 @@ impl Sample {
                     ((f + 384) % 768) ^ 56
                 }
             })
+    }
+
+    /// The file of `color`'s king, 0 for the a-file: what turns that side's view under
+    /// horizontal input mirroring. 4 (the e-file, a view as it stands) on a board without that
+    /// king, which no legal position is.
+    pub fn king_file(&self, color: Color) -> usize {
+        let king = Piece::new(color, Role::King);
+        let on_a1 = Feature::new(Color::White, king, Square::A1).index();
+        self.features[..usize::from(self.count)]
+            .iter()
+            .map(|&f| usize::from(f))
+            // The square is a feature's low six bits; the file their low three.
+            .find(|&f| f & !63 == on_a1)
+            .map_or(4, |f| f & 7)
     }
 
     /// Whether the position has no castling rights: chess is symmetric under swapping the

@@ -3,7 +3,10 @@
 
 use movegen::{Position, STARTING_FEN};
 use nnue::format::{OUTPUT_WEIGHT_LIMIT, QuantisedParams};
-use nnue::{HIDDEN, INPUTS};
+use nnue::{Architecture, INPUTS, Mirroring, OutputBuckets};
+
+/// The eighth network's width: the tests' networks have it unless they say otherwise.
+pub const HIDDEN: usize = 256;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): enough randomness for tests, no dependency.
 pub struct Rng(pub u64);
@@ -31,14 +34,33 @@ pub fn random_params(seed: u64) -> QuantisedParams {
 
 /// Random parameters with `buckets` output heads, each with weights of its own.
 pub fn random_bucketed_params(seed: u64, buckets: usize) -> QuantisedParams {
+    let buckets = OutputBuckets::new(buckets).expect("a bucket count in range");
+    random_arch_params(seed, Architecture::plain(HIDDEN, buckets))
+}
+
+/// Random parameters of a network of width `hidden` with 8 output heads and horizontal
+/// mirroring.
+pub fn random_mirrored_params(seed: u64, hidden: usize) -> QuantisedParams {
+    let buckets = OutputBuckets::new(8).expect("in range");
+    let arch = Architecture {
+        mirroring: Mirroring::Horizontal,
+        ..Architecture::plain(hidden, buckets)
+    };
+    random_arch_params(seed, arch)
+}
+
+/// Random parameters of architecture `arch` (without king buckets).
+pub fn random_arch_params(seed: u64, arch: Architecture) -> QuantisedParams {
     let mut rng = Rng(seed);
     let limit = i32::from(OUTPUT_WEIGHT_LIMIT);
+    let (hidden, buckets) = (arch.hidden, arch.output_buckets.count());
     QuantisedParams {
-        ft_weights: (0..INPUTS * HIDDEN)
+        arch,
+        ft_weights: (0..INPUTS * hidden)
             .map(|_| rng.range(-900, 900) as i16)
             .collect(),
-        ft_bias: (0..HIDDEN).map(|_| rng.range(-3000, 3000) as i16).collect(),
-        out_weights: (0..buckets * 2 * HIDDEN)
+        ft_bias: (0..hidden).map(|_| rng.range(-3000, 3000) as i16).collect(),
+        out_weights: (0..buckets * 2 * hidden)
             .map(|_| rng.range(-limit, limit - 1) as i16)
             .collect(),
         out_bias: (0..buckets).map(|_| rng.range(-100_000, 100_000)).collect(),

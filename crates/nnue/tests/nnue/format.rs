@@ -1,9 +1,16 @@
-//! The network file: a file round-trips, version-1 files still load, and every kind of wrong
-//! file is refused with the error that names what is wrong.
+//! The network file: a file round-trips, version-1 and version-2 files still load, and every
+//! kind of wrong file is refused with the error that names what is wrong.
 
-use crate::common::{random_bucketed_params, random_params};
-use nnue::format::{ArchField, HEADER_LEN, QuantisedParams, VERSION, payload_len, validate};
-use nnue::{HIDDEN, INPUTS, Network, NetworkError, OutputBuckets};
+use crate::common::{
+    HIDDEN, random_arch_params, random_bucketed_params, random_mirrored_params, random_params,
+};
+use nnue::format::{
+    ArchField, HEADER_LEN, HEADER_LEN_V2, QuantisedParams, VERSION, payload_len, validate,
+};
+use nnue::{
+    Architecture, INPUTS, KingBuckets, Mirroring, Network, NetworkError, OutputBuckets,
+    SUPPORTED_HIDDEN, Unsupported,
+};
 
 /// Rewrites the header checksum after a payload edit, so a test reaches the check it aims at.
 fn reseal(bytes: &mut [u8]) {
@@ -25,7 +32,7 @@ fn a_written_network_reads_back_equal() {
         let params = random_bucketed_params(9, buckets);
         let bytes = params.encode();
         assert_eq!(version(&bytes), VERSION);
-        assert_eq!(bytes.len(), HEADER_LEN + payload_len(buckets));
+        assert_eq!(bytes.len(), HEADER_LEN + payload_len(&params.arch));
         let net = Network::from_bytes(&bytes).expect("valid");
         assert_eq!(net.buckets().count(), buckets);
         assert_eq!(net.params(), params);
@@ -37,11 +44,119 @@ fn a_written_network_reads_back_equal() {
     assert_eq!(again.params(), embedded.params());
 }
 
+/// The version-2 file of the same parameters (a network without mirroring or king buckets):
+/// the first 48 bytes of the header, then the same payload.
+fn as_version_2(v3: &[u8]) -> Vec<u8> {
+    let mut v2 = v3[..HEADER_LEN_V2].to_vec();
+    v2.extend_from_slice(&v3[HEADER_LEN..]);
+    set_u32(&mut v2, 8, 2);
+    v2
+}
+
+#[test]
+fn version_2_files_load_without_mirroring_or_king_buckets() {
+    for buckets in [1, 8] {
+        let params = random_bucketed_params(13, buckets);
+        let v2 = as_version_2(&params.encode());
+        let net = Network::from_bytes(&v2).expect("a version-2 file");
+        assert_eq!(net.params(), params);
+        let arch = net.architecture();
+        assert_eq!(arch.mirroring, Mirroring::None);
+        assert_eq!(arch.king_buckets, KingBuckets::NONE);
+        assert_eq!(arch.hidden, HIDDEN);
+        assert_eq!(arch.output_buckets.count(), buckets);
+    }
+    // The embedded eighth network is such a file: 256 wide, eight heads, nothing else.
+    let eight = OutputBuckets::new(8).expect("in range");
+    assert_eq!(
+        Network::embedded().architecture(),
+        Architecture::plain(256, eight)
+    );
+}
+
+#[test]
+fn every_supported_architecture_round_trips_and_others_are_refused() {
+    for &hidden in &SUPPORTED_HIDDEN {
+        for mirroring in [Mirroring::None, Mirroring::Horizontal] {
+            let arch = Architecture {
+                mirroring,
+                ..Architecture::plain(hidden, OutputBuckets::new(8).expect("in range"))
+            };
+            let params = random_arch_params(hidden as u64, arch);
+            let bytes = params.encode();
+            assert_eq!(validate(&bytes), Ok(arch));
+            let net = Network::from_bytes(&bytes).expect("a supported architecture");
+            assert_eq!(net.architecture(), arch);
+            assert_eq!(net.params(), params);
+        }
+    }
+    // A width this build has no code for.
+    let mut params = random_params(14);
+    params.arch.hidden = 384;
+    params.ft_weights.resize(INPUTS * 384, 0);
+    params.ft_bias.resize(384, 0);
+    params.out_weights.resize(2 * 384, 0);
+    let err = Network::from_bytes(&params.encode()).unwrap_err();
+    assert_eq!(
+        err,
+        NetworkError::UnsupportedArchitecture {
+            part: Unsupported::Hidden,
+            found: 384
+        }
+    );
+    assert!(err.to_string().contains("hidden width 384"), "{err}");
+    // King buckets: the header says so, this build does not run them.
+    let mut arch = Architecture::plain(HIDDEN, OutputBuckets::ONE);
+    arch.king_buckets = KingBuckets::new(4, 1);
+    let mut params = random_arch_params(15, arch);
+    params.ft_weights.resize(4 * INPUTS * HIDDEN, 0);
+    let bytes = params.encode();
+    assert_eq!(bytes.len(), HEADER_LEN + payload_len(&arch));
+    let err = validate(&bytes).unwrap_err();
+    assert_eq!(
+        err,
+        NetworkError::UnsupportedArchitecture {
+            part: Unsupported::KingBuckets,
+            found: 4
+        }
+    );
+    assert!(err.to_string().contains("4 king buckets"), "{err}");
+    // A mirroring code no build knows, and a reserved field that is not zero.
+    let good = random_mirrored_params(16, HIDDEN).encode();
+    let mut bad = good.clone();
+    set_u32(&mut bad, 48, 2);
+    assert_eq!(
+        validate(&bad),
+        Err(NetworkError::UnsupportedArchitecture {
+            part: Unsupported::Mirroring,
+            found: 2
+        })
+    );
+    let mut bad = good.clone();
+    set_u32(&mut bad, 60, 1);
+    assert_eq!(
+        validate(&bad),
+        Err(NetworkError::ArchitectureMismatch {
+            field: ArchField::Reserved,
+            expected: 0,
+            found: 1
+        })
+    );
+    // A version-3 header cut short.
+    assert_eq!(
+        validate(&good[..HEADER_LEN - 1]),
+        Err(NetworkError::TooShort {
+            len: HEADER_LEN - 1,
+            need: HEADER_LEN
+        })
+    );
+}
+
 #[test]
 fn version_1_files_load_as_one_output_bucket() {
     // Version 1 is version 2 with one bucket: the same bytes read the same either way.
     let params = random_params(12);
-    let mut v1 = params.encode();
+    let mut v1 = as_version_2(&params.encode());
     set_u32(&mut v1, 8, 1);
     assert_eq!(version(&v1), 1);
     let from_v1 = Network::from_bytes(&v1).expect("a version-1 file");
@@ -56,7 +171,7 @@ fn version_1_files_load_as_one_output_bucket() {
 #[test]
 fn bad_output_bucket_counts_are_refused() {
     // Version 1 holds one bucket only, even with the length eight would need.
-    let mut v1 = random_bucketed_params(3, 8).encode();
+    let mut v1 = as_version_2(&random_bucketed_params(3, 8).encode());
     set_u32(&mut v1, 8, 1);
     assert_eq!(
         validate(&v1),
@@ -92,12 +207,13 @@ fn bad_output_bucket_counts_are_refused() {
 
 #[test]
 fn wrong_files_are_refused_with_the_reason() {
-    let good = random_params(4).encode();
-    assert_eq!(validate(&good), Ok(()));
+    let params = random_params(4);
+    let good = params.encode();
+    assert_eq!(validate(&good), Ok(params.arch));
 
     assert_eq!(
         validate(&good[..10]),
-        Err(NetworkError::TooShort { len: 10 })
+        Err(NetworkError::TooShort { len: 10, need: 48 })
     );
 
     let mut bad = good.clone();
@@ -105,20 +221,30 @@ fn wrong_files_are_refused_with_the_reason() {
     assert_eq!(validate(&bad), Err(NetworkError::BadMagic));
 
     let mut bad = good.clone();
-    bad[8] = 3;
+    bad[8] = 4;
     assert_eq!(
         validate(&bad),
-        Err(NetworkError::UnsupportedVersion { found: 3 })
+        Err(NetworkError::UnsupportedVersion { found: 4 })
     );
 
     let mut bad = good.clone();
     bad[16..20].copy_from_slice(&128u32.to_le_bytes());
     assert_eq!(
         validate(&bad),
-        Err(NetworkError::ArchitectureMismatch {
-            field: ArchField::Hidden,
-            expected: HIDDEN as u32,
+        Err(NetworkError::UnsupportedArchitecture {
+            part: Unsupported::Hidden,
             found: 128
+        })
+    );
+
+    let mut bad = good.clone();
+    bad[24..28].copy_from_slice(&256u32.to_le_bytes());
+    assert_eq!(
+        validate(&bad),
+        Err(NetworkError::ArchitectureMismatch {
+            field: ArchField::Qa,
+            expected: 255,
+            found: 256
         })
     );
 

@@ -1,10 +1,10 @@
 //! Inference: every backend gives the same numbers, and the incremental update gives the numbers
 //! of a full refresh.
 
-use crate::common::{random_bucketed_params, random_games, random_params};
+use crate::common::{HIDDEN, random_bucketed_params, random_games, random_params};
 use movegen::{MoveKind, Position};
 use nnue::format::QuantisedParams;
-use nnue::{Accumulator, Backend, HIDDEN, Network, Nnue};
+use nnue::{Accumulator, Backend, Network, Nnue};
 
 fn random_network(seed: u64) -> Network {
     Network::from_bytes(&random_params(seed).encode()).expect("random network within limits")
@@ -62,6 +62,7 @@ fn simd_backends_match_scalar_on_thousands_of_positions() {
 fn single_head(params: &QuantisedParams, bucket: usize) -> Network {
     let head = &params.out_weights[bucket * 2 * HIDDEN..][..2 * HIDDEN];
     let single = QuantisedParams {
+        arch: nnue::Architecture::plain(HIDDEN, nnue::OutputBuckets::ONE),
         out_weights: head.to_vec(),
         out_bias: vec![params.out_bias[bucket]],
         ..params.clone()

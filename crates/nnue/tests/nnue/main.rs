@@ -5,4 +5,5 @@ mod common;
 
 mod format;
 mod inference;
+mod mirroring;
 mod stack;

@@ -1,9 +1,9 @@
 //! The accumulator stack: along random lines, with moves, null moves and evaluations at some
 //! nodes only, every lazily updated accumulator equals a full refresh.
 
-use crate::common::{Rng, STARTS, random_params};
+use crate::common::{HIDDEN, Rng, STARTS, random_mirrored_params, random_params};
 use movegen::{Move, MoveKind, Position};
-use nnue::{Accumulator, AccumulatorStack, Backend, Network, Nnue};
+use nnue::{Accumulator, AccumulatorStack, Backend, Delta, Mirroring, Network, Nnue};
 
 /// Plies of the deepest line the tests walk, plus one.
 const PLIES: usize = 16;
@@ -16,6 +16,8 @@ struct Seen {
     promotions: u32,
     captures: u32,
     nulls: u32,
+    /// King moves across the d and e files.
+    crossings: u32,
     evaluations: u32,
 }
 
@@ -46,7 +48,12 @@ impl Walk<'_, '_> {
     fn from(&mut self, pos: &Position, ply: usize, depth: u32, after_null: bool) {
         if self.below(2) == 0 {
             let (stack, nnue) = (&mut *self.stack, self.nnue);
-            assert_eq!(stack.current(nnue, ply), fresh(nnue, pos), "{}", pos.fen());
+            assert_eq!(
+                stack.current(nnue, ply, pos),
+                fresh(nnue, pos),
+                "{}",
+                pos.fen()
+            );
             assert_eq!(stack.evaluate(nnue, ply, pos), nnue.evaluate_position(pos));
             self.seen.evaluations += 1;
         }
@@ -83,6 +90,12 @@ impl Walk<'_, '_> {
                 _ if pos.piece_at(mv.to()).is_some() => seen.captures += 1,
                 _ => {}
             }
+            if Delta::of_move(pos, mv)
+                .and_then(|d| d.king_crossing())
+                .is_some()
+            {
+                seen.crossings += 1;
+            }
             self.stack.play(ply, pos, mv);
             child.play(mv);
             self.from(&child, ply + 1, depth - 1, false);
@@ -91,11 +104,17 @@ impl Walk<'_, '_> {
 }
 
 /// Along random lines from positions full of special moves, on every backend, the lazily
-/// updated accumulator equals a fresh refresh at every checked ply.
+/// updated accumulator equals a fresh refresh at every checked ply: for the embedded
+/// network, a random one and random mirrored ones (whose halves are refreshed at king moves
+/// across the d and e files, some of them several plies above the node evaluated).
 #[test]
 fn updated_accumulators_equal_a_refresh_along_random_lines() {
     let random = Network::from_bytes(&random_params(4).encode()).expect("within limits");
-    for net in [Network::embedded(), &random] {
+    let mirrored =
+        Network::from_bytes(&random_mirrored_params(5, HIDDEN).encode()).expect("within limits");
+    let wide_mirrored =
+        Network::from_bytes(&random_mirrored_params(6, 1024).encode()).expect("within limits");
+    for net in [Network::embedded(), &random, &mirrored, &wide_mirrored] {
         for backend in Backend::available() {
             let nnue = Nnue::with_backend(net, backend);
             let mut stack = AccumulatorStack::new(PLIES);
@@ -123,6 +142,9 @@ fn updated_accumulators_equal_a_refresh_along_random_lines() {
                 assert!(count > 20, "too few {kind} to test them: {seen:?}");
             }
             assert!(seen.evaluations > 5_000, "{seen:?}");
+            if net.architecture().mirroring == Mirroring::Horizontal {
+                assert!(seen.crossings > 20, "too few king crossings: {seen:?}");
+            }
         }
     }
 }
@@ -144,7 +166,7 @@ fn a_saved_line_survives_another_line_started_over_it() {
         line.push(next);
     }
     // Ply 1 up to date, plies 2 and 3 still pending when saved.
-    assert_eq!(stack.current(&nnue, 1), fresh(&nnue, &line[1]));
+    assert_eq!(stack.current(&nnue, 1, &line[1]), fresh(&nnue, &line[1]));
     let mut saved = Vec::new();
     stack.save(1, 3, &mut saved);
     assert_eq!(saved.len(), 3);
@@ -158,10 +180,14 @@ fn a_saved_line_survives_another_line_started_over_it() {
     stack.play(2, &other, mv);
     let mut after = other.clone();
     after.play(mv);
-    assert_eq!(stack.current(&nnue, 3), fresh(&nnue, &after));
+    assert_eq!(stack.current(&nnue, 3, &after), fresh(&nnue, &after));
 
     stack.restore(1, &saved);
     for (ply, pos) in line.iter().enumerate() {
-        assert_eq!(stack.current(&nnue, ply), fresh(&nnue, pos), "ply {ply}");
+        assert_eq!(
+            stack.current(&nnue, ply, pos),
+            fresh(&nnue, pos),
+            "ply {ply}"
+        );
     }
 }

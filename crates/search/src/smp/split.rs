@@ -455,7 +455,7 @@ mod tests {
             nnue: &Nnue<'_>,
         ) -> (Position, nnue::Accumulator) {
             let Some((first, rest)) = line.split_first() else {
-                return (pos.clone(), s.worker.accumulators.current(nnue, ply));
+                return (pos.clone(), s.worker.accumulators.current(nnue, ply, pos));
             };
             let mv = pos.parse_uci_move(first, false).expect("legal");
             s.with_move(pos, mv, ply, |s, child| {
@@ -484,7 +484,10 @@ mod tests {
         free.set_network(Some(Arc::clone(&network)));
         let mut helper = test_searcher(&mut free, &parts, &pool, 1);
         helper.work_at(&sp, SplitRole::Helper { suspended: None });
-        assert_eq!(helper.worker.accumulators.current(&nnue, ply), owner_acc);
+        assert_eq!(
+            helper.worker.accumulators.current(&nnue, ply, &sp.position),
+            owner_acc
+        );
 
         // An owner waiting on its own split point at ply 3: its line 0..=3 must survive.
         let mut waiting_owner = Worker::new();
@@ -494,13 +497,29 @@ mod tests {
         helper.refresh_accumulator(&start, 0);
         let own_line = ["d2d4", "d7d5", "c2c4"];
         play_line(&mut helper, &start, 0, &own_line, &nnue);
+        // The line's positions, for the accumulators' checks.
+        let mut own_positions = vec![start.clone()];
+        for uci in own_line {
+            let last = own_positions.last().expect("the start").clone();
+            let mut next = last.clone();
+            next.play(last.parse_uci_move(uci, false).expect("legal"));
+            own_positions.push(next);
+        }
         let own: Vec<_> = (0..=3)
-            .map(|p| helper.worker.accumulators.current(&nnue, p))
+            .map(|p| {
+                helper
+                    .worker
+                    .accumulators
+                    .current(&nnue, p, &own_positions[p])
+            })
             .collect();
         helper.work_at(&sp, SplitRole::Helper { suspended: Some(3) });
         for (p, acc) in own.iter().enumerate() {
             assert_eq!(
-                helper.worker.accumulators.current(&nnue, p),
+                helper
+                    .worker
+                    .accumulators
+                    .current(&nnue, p, &own_positions[p]),
                 *acc,
                 "ply {p}"
             );
