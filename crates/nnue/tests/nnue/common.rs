@@ -103,3 +103,36 @@ pub fn random_games(
         }
     }
 }
+
+/// Along 60 random games of up to 160 plies (from `seed`), updates each move's accumulator
+/// incrementally from its parent's with `nnue` and asserts it equals a full refresh of the
+/// position after the move; then calls `visit(before, move)`.
+pub fn assert_updates_match_refresh(
+    nnue: &nnue::Nnue<'_>,
+    seed: u64,
+    mut visit: impl FnMut(&Position, movegen::Move),
+) {
+    use nnue::Accumulator;
+    let mut parent = Accumulator::default();
+    let mut last_key = None;
+    random_games(seed, 60, 160, |before, mv, after| {
+        // A new game starts from a fresh refresh.
+        if last_key != Some(before.key()) {
+            nnue.refresh(&mut parent, before);
+        }
+        let mut child = Accumulator::default();
+        assert!(nnue.update_for_move(&mut child, &parent, before, mv));
+        let mut fresh = Accumulator::default();
+        nnue.refresh(&mut fresh, after);
+        assert_eq!(
+            child,
+            fresh,
+            "{} after {mv:?} in {}",
+            nnue.backend().name(),
+            before.fen()
+        );
+        visit(before, mv);
+        parent = child;
+        last_key = Some(after.key());
+    });
+}

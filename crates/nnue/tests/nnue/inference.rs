@@ -1,7 +1,9 @@
 //! Inference: every backend gives the same numbers, and the incremental update gives the numbers
 //! of a full refresh.
 
-use crate::common::{HIDDEN, random_bucketed_params, random_games, random_params};
+use crate::common::{
+    HIDDEN, assert_updates_match_refresh, random_bucketed_params, random_games, random_params,
+};
 use movegen::{MoveKind, Position};
 use nnue::format::QuantisedParams;
 use nnue::{Accumulator, Backend, Network, Nnue};
@@ -106,28 +108,7 @@ fn incremental_updates_match_full_refresh_along_random_games() {
     let mut kinds = [0usize; 8];
     for backend in Backend::available() {
         let nnue = Nnue::with_backend(&net, backend);
-        let mut parent = Accumulator::default();
-        let mut last_key = None;
-        random_games(11, 60, 160, |before, mv, after| {
-            // A new game starts from a fresh refresh.
-            if last_key != Some(before.key()) {
-                nnue.refresh(&mut parent, before);
-            }
-            let mut child = Accumulator::default();
-            assert!(nnue.update_for_move(&mut child, &parent, before, mv));
-            let mut fresh = Accumulator::default();
-            nnue.refresh(&mut fresh, after);
-            assert_eq!(
-                child,
-                fresh,
-                "{} after {mv:?} in {}",
-                backend.name(),
-                before.fen()
-            );
-            kinds[mv.kind() as usize] += 1;
-            parent = child;
-            last_key = Some(after.key());
-        });
+        assert_updates_match_refresh(&nnue, 11, |_, mv| kinds[mv.kind() as usize] += 1);
     }
     // The games went through every kind of move.
     for kind in [

@@ -3,7 +3,7 @@
 //! board as it stands while both kings are on files e to h, and keep its accumulators equal
 //! to a refresh through king moves across the d and e files.
 
-use crate::common::{HIDDEN, random_games, random_mirrored_params};
+use crate::common::{HIDDEN, assert_updates_match_refresh, random_games, random_mirrored_params};
 use movegen::{Color, Position};
 use nnue::format::QuantisedParams;
 use nnue::{Accumulator, Architecture, Backend, Delta, Mirroring, Network, Nnue, Orientation};
@@ -128,30 +128,12 @@ fn mirrored_updates_match_full_refresh_through_king_moves_across_the_centre() {
         let mut crossings = 0;
         for backend in Backend::available() {
             let nnue = Nnue::with_backend(&net, backend);
-            let mut parent = Accumulator::default();
-            let mut last_key = None;
-            random_games(37, 60, 160, |before, mv, after| {
-                if last_key != Some(before.key()) {
-                    nnue.refresh(&mut parent, before);
-                }
-                let mut child = Accumulator::default();
-                assert!(nnue.update_for_move(&mut child, &parent, before, mv));
-                let mut fresh = Accumulator::default();
-                nnue.refresh(&mut fresh, after);
-                assert_eq!(
-                    child,
-                    fresh,
-                    "{} after {mv:?} in {}",
-                    backend.name(),
-                    before.fen()
-                );
+            assert_updates_match_refresh(&nnue, 37, |before, mv| {
                 let delta = Delta::of_move(before, mv).expect("a legal move");
                 if delta.king_crossing().is_some() {
                     assert!(nnue.turns_view(&delta, before.turn()));
                     crossings += 1;
                 }
-                parent = child;
-                last_key = Some(after.key());
             });
         }
         assert!(crossings > 50, "{crossings} king moves across the centre");
