@@ -303,7 +303,8 @@ fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?,
         None => {
             let model = match &args.init {
-                Some(path) => read_network(path)?,
+                Some(path) => starting_model(read_network(path)?, args.arch)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
                 None => Model::init(args.config.seed, args.arch),
             };
             Checkpoint {
@@ -348,6 +349,30 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 /// The float form of the network file at `path`.
+/// The network `--init` starts from, as the architecture the command line asks for. A network
+/// without input mirroring may start a mirrored one of the same shape: its weights, read under
+/// mirroring, give each position the evaluation the plain network gives the position's
+/// file-mirrored twin, which is its own evaluation to the degree that the plain network learned
+/// the board's left-right symmetry (this trainer's `--mirror` copies teach it). So a mirrored
+/// network starts from what a plain one knows instead of from random weights.
+fn starting_model(mut model: Model, wanted: Architecture) -> Result<Model, String> {
+    let as_mirrored = Architecture {
+        mirroring: Mirroring::Horizontal,
+        ..model.arch
+    };
+    if model.arch.mirroring == Mirroring::None && as_mirrored == wanted {
+        eprintln!("starting a network with input mirroring from one without it");
+        model.arch = wanted;
+    }
+    if model.arch != wanted {
+        return Err(format!(
+            "the starting network is {}; --hidden, --input-mirroring and --output-buckets say {wanted}",
+            model.arch
+        ));
+    }
+    Ok(model)
+}
+
 fn read_network(path: &Path) -> Result<Model, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -403,5 +428,46 @@ mod tests {
         };
         assert!(refused(&["--hidden", "300"]));
         assert!(refused(&["--input-mirroring", "vertical"]));
+    }
+
+    #[test]
+    fn a_left_right_symmetric_plain_network_starts_a_mirrored_one_with_its_evaluations() {
+        let plain_arch = args(&["--output-buckets", "8"]).arch;
+        let mirrored_arch =
+            args(&["--output-buckets", "8", "--input-mirroring", "horizontal"]).arch;
+        let mut plain = Model::init(7, plain_arch);
+        // Make every feature's weights equal to its file-mirrored twin's (the file is a
+        // feature's low three bits), as a network that learned the symmetry would have them.
+        let h = plain_arch.hidden;
+        for f in 0..768 {
+            let twin = f ^ 7;
+            if twin > f {
+                for i in 0..h {
+                    let mean = (plain.params[f * h + i] + plain.params[twin * h + i]) / 2.0;
+                    plain.params[f * h + i] = mean;
+                    plain.params[twin * h + i] = mean;
+                }
+            }
+        }
+        let mirrored = starting_model(plain.clone(), mirrored_arch).expect("plain starts mirrored");
+        assert_eq!(mirrored.arch, mirrored_arch);
+        let mut turned = 0;
+        for fen in [
+            "2kr3r/ppp2ppp/2n5/8/3q4/8/PPP2PPP/2KR3R w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "8/8/2k5/8/8/5K2/6P1/8 w - - 0 1",
+            "1k6/8/8/8/8/8/8/K6Q b - - 0 1",
+        ] {
+            let pos = movegen::Position::from_fen(fen).expect("FEN");
+            let (a, b) = (plain.evaluate(&pos), mirrored.evaluate(&pos));
+            assert!((a - b).abs() < 1e-3, "{fen}: {a} and {b}");
+            turned += usize::from(pos.king(movegen::Color::White).file().index() < 4);
+        }
+        assert!(turned > 0, "some position's view is turned");
+
+        // Nothing else converts: not mirrored to plain, not another width.
+        assert!(starting_model(mirrored, plain_arch).is_err());
+        let wide = args(&["--output-buckets", "8", "--hidden", "512"]).arch;
+        assert!(starting_model(plain, wide).is_err());
     }
 }
