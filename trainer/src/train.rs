@@ -80,6 +80,7 @@ fn sum_over_threads<T: Sync, W: Send>(
 
 /// The mean loss of `model` over `samples`, on `threads` threads.
 pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
+    let model = model.evaluator();
     let total = sum_over_threads(samples, &mut vec![(); threads.max(1)], |_, part| {
         part.iter().map(|x| f64::from(model.loss(x, lambda))).sum()
     });
@@ -89,10 +90,12 @@ pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize)
 /// Sums the gradient of `batch` into `grads[0]` (each thread fills its own buffer first) and
 /// returns the summed loss.
 fn batch_gradient(model: &Model, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+    // The factoriser folded into the buckets once for the batch, not per sample.
+    let evaluator = model.evaluator();
     let loss = sum_over_threads(batch, grads, |grad, part| {
         grad.iter_mut().for_each(|g| *g = 0.0);
         part.iter()
-            .map(|x| f64::from(model.loss_and_grad(x, lambda, grad)))
+            .map(|x| f64::from(evaluator.loss_and_grad(x, lambda, grad)))
             .sum()
     });
     let chunk = batch.len().div_ceil(grads.len());
@@ -103,6 +106,7 @@ fn batch_gradient(model: &Model, batch: &[Sample], lambda: f32, grads: &mut [Vec
             *g += o;
         }
     }
+    model.finish_gradient(&mut first[0]);
     loss
 }
 
