@@ -296,18 +296,11 @@ impl Model {
 
     /// The model ready to evaluate: its factoriser, if any, folded into the buckets' rows.
     pub fn evaluator(&self) -> Evaluator<'_> {
-        let layout = self.layout();
-        let own = &self.params[FT_WEIGHTS..layout.ft_bias];
         let ft = match self.factoriser() {
-            None => Cow::Borrowed(own),
-            Some(at) => {
-                let shared = &self.params[at..at + layout.factoriser_params()];
-                let mut folded = own.to_vec();
-                for bucket in folded.chunks_exact_mut(shared.len()) {
-                    for (w, f) in bucket.iter_mut().zip(shared) {
-                        *w += f;
-                    }
-                }
+            None => Cow::Borrowed(&self.params[FT_WEIGHTS..self.layout().ft_bias]),
+            Some(_) => {
+                let mut folded = Vec::new();
+                self.fold_into(&mut folded);
                 Cow::Owned(folded)
             }
         };
@@ -315,6 +308,35 @@ impl Model {
             model: self,
             ft,
             layout: self.king_layout(),
+        }
+    }
+
+    /// As [`Model::evaluator`], folding into `buffer` (the training loop's, reused batch
+    /// after batch rather than allocated anew).
+    pub fn evaluator_in<'m>(&'m self, buffer: &'m mut Vec<f32>) -> Evaluator<'m> {
+        if self.factoriser().is_none() {
+            return self.evaluator();
+        }
+        self.fold_into(buffer);
+        Evaluator {
+            model: self,
+            ft: Cow::Borrowed(buffer),
+            layout: self.king_layout(),
+        }
+    }
+
+    /// `out` = the buckets' own feature weights plus the factoriser's, bucket by bucket.
+    fn fold_into(&self, out: &mut Vec<f32>) {
+        let layout = self.layout();
+        out.clear();
+        out.extend_from_slice(&self.params[FT_WEIGHTS..layout.ft_bias]);
+        if let Some(at) = self.factoriser() {
+            let shared = &self.params[at..at + layout.factoriser_params()];
+            for bucket in out.chunks_exact_mut(shared.len()) {
+                for (w, f) in bucket.iter_mut().zip(shared) {
+                    *w += f;
+                }
+            }
         }
     }
 
