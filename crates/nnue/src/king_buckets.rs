@@ -1,7 +1,6 @@
 //! King input buckets: a set of feature weights of its own for each group of squares of the
 //! perspective's own king, so that a piece's weight can depend on where that king stands (the
-//! idea of Stockfish's `HalfKA` inputs, coarsened to a few buckets as small networks do: see
-//! the king-bucketed examples of the bullet trainer, <https://github.com/jw1912/bullet>).
+//! idea of Stockfish's `HalfKA` inputs, one set per king square, coarsened to a few groups).
 //!
 //! A network with `K` buckets has `K × 768` inputs per perspective: the feature a piece
 //! switches on is `bucket × 768 +` its usual index, the bucket being the layout's entry for the
