@@ -1,6 +1,8 @@
-//! Tsubame's efficiently updatable neural network (NNUE): a `(768 → H) × 2 → N` network with
-//! a squared clipped ReLU, evaluated in integers; the position's piece count picks which of
-//! the N outputs (output buckets, [`OutputBuckets`]) is its evaluation.
+//! Tsubame's efficiently updatable neural network (NNUE): a `(K × 768 → H) × 2 → N` network
+//! with a squared clipped ReLU, evaluated in integers; each side's king square picks which of
+//! the K sets of feature weights its inputs read (king buckets, [`KingLayout`]; K = 1 in the
+//! default network), and the position's piece count which of the N outputs (output buckets,
+//! [`OutputBuckets`]) is its evaluation.
 //!
 //! - [`Architecture`]: the shape as a value, as the file declares it (hidden width,
 //!   horizontal [`Mirroring`], [`KingBuckets`], output buckets); this build runs the widths of
