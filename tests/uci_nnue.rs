@@ -149,3 +149,82 @@ fn an_eval_file_of_an_unsupported_architecture_is_refused() {
     plays_a_legal_move(&mut e);
     let _ = std::fs::remove_file(&path);
 }
+
+/// A network with king buckets, weights of a fixed pattern within the file's limits: `layout`
+/// over a board seen with `mirroring`.
+fn king_bucket_network(layout: &nnue::KingLayout, mirroring: nnue::Mirroring) -> Vec<u8> {
+    use nnue::format::QuantisedParams;
+    use nnue::{Architecture, INPUTS, OutputBuckets};
+    let hidden = 256;
+    let heads = OutputBuckets::new(8).expect("in range");
+    let arch = Architecture {
+        mirroring,
+        king_buckets: layout.header(),
+        ..Architecture::plain(hidden, heads)
+    };
+    let rows = layout.count() as usize * INPUTS;
+    let pattern = |i: usize, modulus: usize| ((i * 7919) % modulus) as i16 - (modulus / 2) as i16;
+    QuantisedParams {
+        arch,
+        ft_weights: (0..rows * hidden).map(|i| pattern(i, 401)).collect(),
+        ft_bias: (0..hidden).map(|i| pattern(i, 2001)).collect(),
+        out_weights: (0..8 * 2 * hidden).map(|i| pattern(i, 101)).collect(),
+        out_bias: vec![0; 8],
+    }
+    .encode()
+}
+
+/// A network with four king buckets loads and plays, kings walking between buckets in the
+/// search; the same weights declared without the mirroring their layout needs are refused
+/// with an `info string` that says so, and the engine keeps its network.
+#[test]
+fn king_bucket_networks_load_and_play_and_a_bad_layout_is_refused() {
+    use nnue::{KingLayout, Mirroring};
+    let dir = std::env::temp_dir();
+    let good = dir.join(format!("tsubame-uci-kb4-{}.nnue", std::process::id()));
+    let bad = dir.join(format!("tsubame-uci-kb4-bad-{}.nnue", std::process::id()));
+    std::fs::write(
+        &good,
+        king_bucket_network(&KingLayout::FOUR, Mirroring::Horizontal),
+    )
+    .expect("temp file");
+    std::fs::write(
+        &bad,
+        king_bucket_network(&KingLayout::FOUR, Mirroring::None),
+    )
+    .expect("temp file");
+    let mut e = Engine::start();
+    let set = |e: &mut Engine, path: &std::path::Path| {
+        e.send(&format!(
+            "setoption name EvalFile value {}",
+            path.to_str().expect("UTF-8 path")
+        ));
+        e.sync()
+    };
+    let lines = set(&mut e, &good);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string EvalFile") && l.ends_with("network loaded")),
+        "{lines:#?}"
+    );
+    // A king and pawn ending: both kings walk across ranks and the d and e files.
+    let fen = "8/5k2/8/3p4/3P4/8/2K5/8 w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 12");
+    let best = bestmove_of(e.wait_bestmove().last().expect("bestmove")).to_string();
+    let pos = Position::from_fen(fen).expect("FEN");
+    assert!(pos.parse_uci_move(&best, false).is_ok(), "{best}");
+    let lines = set(&mut e, &bad);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string EvalFile")
+            && l.contains("bad network king buckets")
+            && l.contains("needs horizontal mirroring")
+            && l.ends_with("the network in use is kept")),
+        "{lines:#?}"
+    );
+    plays_a_legal_move(&mut e);
+    for path in [good, bad] {
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -1,8 +1,10 @@
 //! Checkpoints: the float parameters, AdamW's moments and the epochs done, so that training
 //! resumes where it stopped. Little-endian: magic `TSBCKPT2`, hidden width (u32), epochs done
 //! (u32), optimiser steps (u64), parameter count (u64), input mirroring (u32, the network
-//! file's code: 0 none, 1 horizontal), 4 bytes reserved (zero), then parameters, first moments
-//! and second moments (f32 each). The parameter count tells the number of output heads
+//! file's code: 0 none, 1 horizontal), the king bucket layout (u32, the network file's map
+//! number, `nnue::KingLayout`: 0 none; zero in checkpoints written before king buckets), then
+//! parameters, first moments and second moments (f32 each; with king buckets, the factoriser
+//! among the parameters). The parameter count tells the number of output heads
 //! ([`crate::model::Layout::param_count`]), so checkpoints of one-head networks written before
 //! heads existed still load. Checkpoints of magic `TSBCKPT1` (before mirroring) have no
 //! mirroring field, a 32-byte header, and load as networks without mirroring.
@@ -11,7 +13,7 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use nnue::{Architecture, Mirroring};
+use nnue::{Architecture, LAYOUTS, Mirroring};
 
 use crate::model::{Layout, Model};
 use crate::optim::AdamW;
@@ -49,7 +51,7 @@ impl Checkpoint {
         bytes.extend_from_slice(&self.optimiser.steps.to_le_bytes());
         bytes.extend_from_slice(&(params as u64).to_le_bytes());
         bytes.extend_from_slice(&self.model.arch.mirroring.code().to_le_bytes());
-        bytes.extend_from_slice(&[0; 4]);
+        bytes.extend_from_slice(&self.model.arch.king_buckets.map().to_le_bytes());
         for values in [&self.model.params, &self.optimiser.m, &self.optimiser.v] {
             for v in values.iter() {
                 bytes.extend_from_slice(&v.to_le_bytes());
@@ -61,8 +63,8 @@ impl Checkpoint {
     }
 
     /// Reads a checkpoint written by [`Checkpoint::save`] (or by a trainer from before input
-    /// mirroring): any hidden width the engine runs, any mirroring and number of output
-    /// heads.
+    /// mirroring): any hidden width the engine runs, any mirroring, king bucket layout (that
+    /// suits the mirroring) and number of output heads.
     pub fn load(path: &Path, weight_decay: f32) -> io::Result<Checkpoint> {
         let bytes = fs::read(path)?;
         let header = match bytes.get(..8) {
@@ -81,15 +83,24 @@ impl Checkpoint {
         if !nnue::SUPPORTED_HIDDEN.contains(&hidden) {
             return Err(invalid("a hidden width the engine does not run"));
         }
-        let mirroring = if header == HEADER {
-            Mirroring::from_code(u32_at(32)).ok_or_else(|| invalid("unknown mirroring"))?
+        let (mirroring, map) = if header == HEADER {
+            let mirroring =
+                Mirroring::from_code(u32_at(32)).ok_or_else(|| invalid("unknown mirroring"))?;
+            (mirroring, u32_at(36))
         } else {
-            Mirroring::None
+            (Mirroring::None, 0)
         };
+        let king_buckets = LAYOUTS
+            .get(map as usize)
+            .ok_or_else(|| invalid("unknown king bucket layout"))?
+            .header();
+        king_buckets
+            .layout(mirroring)
+            .map_err(|e| invalid(&e.to_string()))?;
         let epochs_done = u32_at(12);
         let steps = u64_at(16);
         let params = usize::try_from(u64_at(24)).unwrap_or(usize::MAX);
-        let buckets = Layout::of(hidden)
+        let buckets = Layout::of(hidden, king_buckets.count() as usize)
             .buckets_of_param_count(params)
             .ok_or_else(|| invalid("parameter count of no network of this hidden width"))?;
         if bytes.len() != header + 12 * params {
@@ -108,6 +119,7 @@ impl Checkpoint {
         optimiser.steps = steps;
         let mut arch = Architecture::plain(hidden, buckets);
         arch.mirroring = mirroring;
+        arch.king_buckets = king_buckets;
         Ok(Checkpoint {
             model: Model {
                 params: floats(0),
@@ -122,7 +134,7 @@ impl Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nnue::OutputBuckets;
+    use nnue::{KingLayout, OutputBuckets};
 
     fn arch(hidden: usize, mirroring: Mirroring, heads: usize) -> Architecture {
         let mut arch = Architecture::plain(hidden, OutputBuckets::new(heads).expect("in range"));
@@ -130,17 +142,27 @@ mod tests {
         arch
     }
 
+    /// A mirrored architecture with the king buckets of `layout`.
+    fn bucketed(hidden: usize, layout: &KingLayout, heads: usize) -> Architecture {
+        Architecture {
+            king_buckets: layout.header(),
+            ..arch(hidden, Mirroring::Horizontal, heads)
+        }
+    }
+
     #[test]
     fn a_checkpoint_reads_back_equal_and_a_damaged_one_is_refused() {
         let dir = std::env::temp_dir().join(format!("tsubame-ckpt-{}", std::process::id()));
         fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("c.bin");
-        for (hidden, mirroring, heads) in [
-            (256, Mirroring::None, 1),
-            (256, Mirroring::None, 8),
-            (512, Mirroring::Horizontal, 8),
+        for arch in [
+            arch(256, Mirroring::None, 1),
+            arch(256, Mirroring::None, 8),
+            arch(512, Mirroring::Horizontal, 8),
+            bucketed(256, &KingLayout::TWO, 8),
+            bucketed(256, &KingLayout::FOUR, 1),
         ] {
-            let model = Model::init(1, arch(hidden, mirroring, heads));
+            let model = Model::init(1, arch);
             let mut optimiser = AdamW::new(model.params.len(), 0.01);
             optimiser.m[3] = 0.5;
             optimiser.v[7] = 0.25;
@@ -152,7 +174,7 @@ mod tests {
             };
             ckpt.save(&path).expect("save");
             let loaded = Checkpoint::load(&path, 0.01).expect("load");
-            assert_eq!(loaded.model.arch, arch(hidden, mirroring, heads));
+            assert_eq!(loaded.model.arch, arch);
             assert_eq!(loaded, ckpt);
             let mut bytes = fs::read(&path).expect("read");
             bytes.pop();
@@ -166,6 +188,35 @@ mod tests {
             fs::write(&path, &bytes).expect("write");
             let err = Checkpoint::load(&path, 0.01).expect_err("refused");
             assert!(err.to_string().contains("parameter count"), "{err}");
+        }
+        fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    /// A checkpoint whose king bucket layout is unknown, or needs mirroring it does not have,
+    /// is refused with the reason.
+    #[test]
+    fn a_checkpoint_with_a_bad_king_bucket_layout_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tsubame-ckpt-kb-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("c.bin");
+        let model = Model::init(3, bucketed(256, &KingLayout::FOUR, 8));
+        let ckpt = Checkpoint {
+            optimiser: AdamW::new(model.params.len(), 0.01),
+            model,
+            epochs_done: 1,
+        };
+        ckpt.save(&path).expect("save");
+        let good = fs::read(&path).expect("read");
+        assert_eq!(
+            u32::from_le_bytes([good[36], good[37], good[38], good[39]]),
+            2
+        );
+        for (at, value, reason) in [(36, 9, "unknown king bucket"), (32, 0, "mirroring")] {
+            let mut bad = good.clone();
+            bad[at..at + 4].copy_from_slice(&(value as u32).to_le_bytes());
+            fs::write(&path, &bad).expect("write");
+            let err = Checkpoint::load(&path, 0.01).expect_err("refused");
+            assert!(err.to_string().contains(reason), "{err}");
         }
         fs::remove_dir_all(&dir).expect("clean up");
     }

@@ -1,5 +1,6 @@
 //! Tsubame's network trainer: reads self-play positions, fits the float twin of the engine's
-//! `(768 → H) × 2 → 1` SCReLU network with AdamW on CPU threads, and writes network files the
+//! `(K × 768 → H) × 2 → N` SCReLU network with AdamW on CPU threads (king buckets with a
+//! factoriser), and writes network files the
 //! `nnue` crate loads. The quantised network is checked against the float one through the
 //! engine's own inference code, so the trainer and the engine cannot drift apart.
 

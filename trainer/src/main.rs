@@ -18,9 +18,12 @@
 //! 1024: the widths the engine runs) and `--input-mirroring horizontal` the engine's
 //! horizontal mirroring of each side's view (its king always on files e to h); with it, a
 //! file-mirrored copy of a position is the same inputs, so no copies are added and
-//! `--mirror-flip` flips nothing. `--resume` goes on from a checkpoint; `--init` starts from
-//! a network file's weights instead (fine-tuning a network whose checkpoint is gone); either
-//! must have the architecture the options say.
+//! `--mirror-flip` flips nothing. `--king-buckets 2|4` gives each side's inputs weights of
+//! their own per bucket of its king's square (`nnue::KingLayout`; both layouts need
+//! `--input-mirroring horizontal`), trained with a factoriser that the network file holds
+//! folded in. `--resume` goes on from a checkpoint; `--init` starts from a network file's
+//! weights instead (fine-tuning a network whose checkpoint is gone); either must have the
+//! architecture the options say.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -30,12 +33,14 @@ use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use datafmt::Filter;
-use nnue::{Architecture, Mirroring, Network, OutputBuckets, SUPPORTED_HIDDEN};
+use nnue::{
+    Architecture, KingLayout, LAYOUTS, Mirroring, Network, OutputBuckets, SUPPORTED_HIDDEN,
+};
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
 use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
-use trainer::model::{DEFAULT_HIDDEN, Model};
+use trainer::model::{ArchitectureMismatch, DEFAULT_HIDDEN, Model};
 use trainer::optim::AdamW;
 use trainer::train::{Config, mean_loss, train};
 
@@ -150,6 +155,12 @@ struct Cli {
     #[arg(long = "input-mirroring", value_name = "MIRRORING", default_value = "none",
           value_parser = mirroring)]
     input_mirroring: Mirroring,
+    /// King input buckets: `none`, `2` (the king on its first rank or off it) or `4` (ranks
+    /// 1, 2, 3-4, 5-8 of its own side), each over files e to h and so with
+    /// `--input-mirroring horizontal`. Trained with a factoriser, folded in when written.
+    #[arg(long = "king-buckets", value_name = "LAYOUT", default_value = "none",
+          value_parser = king_layout)]
+    king_buckets: &'static KingLayout,
 }
 
 fn hidden(text: &str) -> Result<usize, String> {
@@ -168,6 +179,13 @@ fn mirroring(text: &str) -> Result<Mirroring, String> {
         .into_iter()
         .find(|m| m.name() == text)
         .ok_or_else(|| format!("`{text}`: `none` or `horizontal`"))
+}
+
+fn king_layout(text: &str) -> Result<&'static KingLayout, String> {
+    LAYOUTS.iter().find(|l| l.name() == text).ok_or_else(|| {
+        let names: Vec<&str> = LAYOUTS.iter().map(KingLayout::name).collect();
+        format!("`{text}`: one of {}", names.join(", "))
+    })
 }
 
 fn buckets(text: &str) -> Result<usize, String> {
@@ -199,6 +217,7 @@ impl From<Cli> for Args {
         let buckets = OutputBuckets::new(cli.output_buckets).expect("checked by the parser");
         let mut arch = Architecture::plain(cli.hidden, buckets);
         arch.mirroring = cli.input_mirroring;
+        arch.king_buckets = cli.king_buckets.header();
         // Under input mirroring a position and its file-mirrored twin are the same inputs:
         // copies or flips would only repeat samples.
         let augment = arch.mirroring == Mirroring::None;
@@ -237,6 +256,9 @@ impl From<Cli> for Args {
 
 fn run(args: Args) -> Result<(), String> {
     let start = Instant::now();
+    if let Err(e) = args.arch.king_buckets.layout(args.arch.mirroring) {
+        return Err(format!("--king-buckets: {e}"));
+    }
     let mut data = Dataset::default();
     for path in &args.files {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -314,12 +336,10 @@ fn run(args: Args) -> Result<(), String> {
             }
         }
     };
-    if state.model.arch != args.arch {
-        return Err(format!(
-            "the starting network is {}; --hidden, --input-mirroring and --output-buckets say {}",
-            state.model.arch, args.arch
-        ));
-    }
+    state
+        .model
+        .check_architecture(args.arch)
+        .map_err(|e| e.to_string())?;
     if let Some(path) = &args.init {
         // The figure the epochs that follow are to beat.
         let loss = mean_loss(
@@ -348,14 +368,13 @@ fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The float form of the network file at `path`.
 /// The network `--init` starts from, as the architecture the command line asks for. A network
 /// without input mirroring may start a mirrored one of the same shape: its weights, read under
 /// mirroring, give each position the evaluation the plain network gives the position's
 /// file-mirrored twin, which is its own evaluation to the degree that the plain network learned
 /// the board's left-right symmetry (this trainer's `--mirror` copies teach it). So a mirrored
 /// network starts from what a plain one knows instead of from random weights.
-fn starting_model(mut model: Model, wanted: Architecture) -> Result<Model, String> {
+fn starting_model(mut model: Model, wanted: Architecture) -> Result<Model, ArchitectureMismatch> {
     let as_mirrored = Architecture {
         mirroring: Mirroring::Horizontal,
         ..model.arch
@@ -364,15 +383,11 @@ fn starting_model(mut model: Model, wanted: Architecture) -> Result<Model, Strin
         eprintln!("starting a network with input mirroring from one without it");
         model.arch = wanted;
     }
-    if model.arch != wanted {
-        return Err(format!(
-            "the starting network is {}; --hidden, --input-mirroring and --output-buckets say {wanted}",
-            model.arch
-        ));
-    }
+    model.check_architecture(wanted)?;
     Ok(model)
 }
 
+/// The float form of the network file at `path`.
 fn read_network(path: &Path) -> Result<Model, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -427,6 +442,13 @@ mod tests {
             Cli::try_parse_from(line).is_err()
         };
         assert!(refused(&["--hidden", "300"]));
+        assert!(refused(&["--king-buckets", "3"]));
+        let bucketed = args(&["--input-mirroring", "horizontal", "--king-buckets", "4"]);
+        assert_eq!(bucketed.arch.king_buckets, KingLayout::FOUR.header());
+        assert_eq!(args(&[]).arch.king_buckets, KingLayout::NONE.header());
+        // Both layouts cover files e to h: without mirroring the run stops before reading.
+        let err = run(args(&["--king-buckets", "2"])).expect_err("refused");
+        assert!(err.contains("needs horizontal mirroring"), "{err}");
         assert!(refused(&["--input-mirroring", "vertical"]));
     }
 

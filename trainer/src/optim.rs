@@ -32,16 +32,54 @@ impl AdamW {
 
     /// One step of size `lr` against `grad`.
     pub fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32) {
+        self.step_on(1, params, grad, lr);
+    }
+
+    /// One step of size `lr` against `grad`, the parameters split among `threads` threads:
+    /// the same numbers as [`AdamW::step`] (each parameter's update is its own), sooner for a
+    /// network with king buckets, whose millions of parameters make the step a large part
+    /// of a batch's time.
+    pub fn step_on(&mut self, threads: usize, params: &mut [f32], grad: &[f32], lr: f32) {
         self.steps += 1;
-        let c1 = 1.0 - BETA1.powf(self.steps as f32);
-        let c2 = 1.0 - BETA2.powf(self.steps as f32);
-        let decay = 1.0 - lr * self.weight_decay;
-        for (((p, &g), m), v) in params
-            .iter_mut()
-            .zip(grad)
-            .zip(&mut self.m)
-            .zip(&mut self.v)
-        {
+        let constants = StepConstants {
+            c1: 1.0 - BETA1.powf(self.steps as f32),
+            c2: 1.0 - BETA2.powf(self.steps as f32),
+            decay: 1.0 - lr * self.weight_decay,
+            lr,
+        };
+        let chunk = params.len().div_ceil(threads.max(1)).max(1);
+        if chunk >= params.len() {
+            constants.apply(params, grad, &mut self.m, &mut self.v);
+            return;
+        }
+        std::thread::scope(|s| {
+            let parts = params
+                .chunks_mut(chunk)
+                .zip(grad.chunks(chunk))
+                .zip(self.m.chunks_mut(chunk))
+                .zip(self.v.chunks_mut(chunk));
+            for (((p, g), m), v) in parts {
+                s.spawn(move || constants.apply(p, g, m, v));
+            }
+        });
+    }
+}
+
+/// What one step's update of every parameter shares.
+#[derive(Clone, Copy)]
+struct StepConstants {
+    /// The bias corrections of the moments.
+    c1: f32,
+    c2: f32,
+    /// The weight decay's factor.
+    decay: f32,
+    lr: f32,
+}
+
+impl StepConstants {
+    fn apply(self, params: &mut [f32], grad: &[f32], m: &mut [f32], v: &mut [f32]) {
+        let StepConstants { c1, c2, decay, lr } = self;
+        for (((p, &g), m), v) in params.iter_mut().zip(grad).zip(m).zip(v) {
             *m = BETA1 * *m + (1.0 - BETA1) * g;
             *v = BETA2 * *v + (1.0 - BETA2) * g * g;
             *p = *p * decay - lr * (*m / c1) / ((*v / c2).sqrt() + EPSILON);
@@ -76,6 +114,20 @@ mod tests {
             (w[2] - 3.70).abs() < 0.01,
             "decay shrinks an unused weight: {w:?}"
         );
+    }
+
+    /// Split among threads, a step gives the very numbers of one thread's step.
+    #[test]
+    fn a_step_on_several_threads_is_the_one_threads_step() {
+        let grad: Vec<f32> = (0..1001).map(|i| (i as f32 * 0.37).sin()).collect();
+        let mut one = (vec![0.5f32; 1001], AdamW::new(1001, 0.01));
+        let mut three = one.clone();
+        for lr in [0.01, 0.005, 0.002] {
+            one.1.step(&mut one.0, &grad, lr);
+            three.1.step_on(3, &mut three.0, &grad, lr);
+        }
+        assert_eq!(one, three);
+        assert_ne!(one.0, vec![0.5f32; 1001]);
     }
 
     #[test]

@@ -80,6 +80,7 @@ fn sum_over_threads<T: Sync, W: Send>(
 
 /// The mean loss of `model` over `samples`, on `threads` threads.
 pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
+    let model = model.evaluator();
     let total = sum_over_threads(samples, &mut vec![(); threads.max(1)], |_, part| {
         part.iter().map(|x| f64::from(model.loss(x, lambda))).sum()
     });
@@ -88,21 +89,43 @@ pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize)
 
 /// Sums the gradient of `batch` into `grads[0]` (each thread fills its own buffer first) and
 /// returns the summed loss.
-fn batch_gradient(model: &Model, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+fn batch_gradient(
+    model: &Model,
+    batch: &[Sample],
+    lambda: f32,
+    grads: &mut [Vec<f32>],
+    folded: &mut Vec<f32>,
+) -> f64 {
+    // The factoriser folded into the buckets once for the batch, not per sample.
+    let evaluator = model.evaluator_in(folded);
     let loss = sum_over_threads(batch, grads, |grad, part| {
         grad.iter_mut().for_each(|g| *g = 0.0);
         part.iter()
-            .map(|x| f64::from(model.loss_and_grad(x, lambda, grad)))
+            .map(|x| f64::from(evaluator.loss_and_grad(x, lambda, grad)))
             .sum()
     });
     let chunk = batch.len().div_ceil(grads.len());
     let used = batch.len().div_ceil(chunk);
     let (first, rest) = grads.split_at_mut(1);
-    for other in &rest[..used.saturating_sub(1)] {
-        for (g, o) in first[0].iter_mut().zip(other) {
-            *g += o;
+    let others = &rest[..used.saturating_sub(1)];
+    // The sum split by parameter among as many threads as filled the buffers: with king
+    // buckets, there are millions of parameters.
+    let part = first[0].len().div_ceil(others.len() + 1).max(1);
+    std::thread::scope(|s| {
+        if others.is_empty() {
+            return;
         }
-    }
+        for (i, sum) in first[0].chunks_mut(part).enumerate() {
+            s.spawn(move || {
+                for other in others {
+                    for (g, o) in sum.iter_mut().zip(&other[i * part..]) {
+                        *g += o;
+                    }
+                }
+            });
+        }
+    });
+    model.finish_gradient(&mut first[0]);
     loss
 }
 
@@ -135,6 +158,8 @@ pub fn train(
     // The batch's samples, mirrored or not (72 bytes each: copying them costs nothing next
     // to their gradients).
     let mut buffer: Vec<Sample> = Vec::with_capacity(config.batch);
+    // The feature weights with the factoriser folded in (king buckets only).
+    let mut folded = Vec::new();
     while state.epochs_done < config.epochs {
         let epoch = state.epochs_done + 1;
         let start = Instant::now();
@@ -151,10 +176,18 @@ pub fn train(
             lr = cosine_lr(config.lr, config.final_lr_ratio, done / total_batches);
             let flip = config.mirror_flip.then_some(flip_seed);
             fill_batch(&mut buffer, batch, flip, b * config.batch);
-            loss_sum += batch_gradient(&state.model, &buffer, config.lambda, &mut grads);
+            loss_sum += batch_gradient(
+                &state.model,
+                &buffer,
+                config.lambda,
+                &mut grads,
+                &mut folded,
+            );
             let scale = 1.0 / batch.len() as f32;
             grads[0].iter_mut().for_each(|g| *g *= scale);
-            state.optimiser.step(&mut state.model.params, &grads[0], lr);
+            state
+                .optimiser
+                .step_on(threads, &mut state.model.params, &grads[0], lr);
             state.model.clip();
             if last_print.elapsed().as_secs_f64() > 2.0 || b + 1 == batches_per_epoch {
                 last_print = Instant::now();

@@ -1,12 +1,13 @@
 //! A tiny training run per architecture, from a generated data file to a network file: the
 //! engine loads the file as the architecture the trainer was given, and its integer
-//! evaluation is the trainer's float model's within quantisation error.
+//! evaluation is the trainer's float model's within quantisation error (with king buckets,
+//! the model's factoriser as trained against the file's folded buckets).
 
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
 use movegen::{Color, Position, Role};
-use nnue::{Architecture, Backend, Mirroring, Network, Nnue, OutputBuckets};
+use nnue::{Architecture, Backend, KingLayout, Mirroring, Network, Nnue, OutputBuckets};
 use rng::Rng;
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
@@ -77,6 +78,14 @@ fn architecture(hidden: usize, mirroring: Mirroring) -> Architecture {
     arch
 }
 
+/// A mirrored architecture of width 256 with the king buckets of `layout`.
+fn bucketed(layout: &KingLayout) -> Architecture {
+    Architecture {
+        king_buckets: layout.header(),
+        ..architecture(256, Mirroring::Horizontal)
+    }
+}
+
 #[test]
 fn a_trained_network_loads_as_its_architecture_and_evaluates_as_the_float_model() {
     let dir = scratch("train");
@@ -98,12 +107,13 @@ fn a_trained_network_loads_as_its_architecture_and_evaluates_as_the_float_model(
         "too few probes turn White's view: {kings_west}"
     );
 
-    for (hidden, mirroring) in [
-        (256, Mirroring::None),
-        (256, Mirroring::Horizontal),
-        (512, Mirroring::Horizontal),
+    for arch in [
+        architecture(256, Mirroring::None),
+        architecture(256, Mirroring::Horizontal),
+        architecture(512, Mirroring::Horizontal),
+        bucketed(&KingLayout::TWO),
+        bucketed(&KingLayout::FOUR),
     ] {
-        let arch = architecture(hidden, mirroring);
         let model = Model::init(5, arch);
         let mut state = Checkpoint {
             optimiser: AdamW::new(model.params.len(), 0.01),
@@ -120,13 +130,24 @@ fn a_trained_network_loads_as_its_architecture_and_evaluates_as_the_float_model(
             mirror_flip: false,
             threads: 2,
             seed: 7,
-            out_dir: dir.join(format!("{hidden}-{}", mirroring.name())),
+            out_dir: dir.join(format!(
+                "{}-{}-{}",
+                arch.hidden,
+                arch.mirroring.name(),
+                arch.king_buckets.count()
+            )),
         };
         train(&mut state, &data, &config, |_| true).expect("training");
         let bytes = std::fs::read(config.out_dir.join("epoch-3.nnue")).expect("network file");
         let net = Network::from_bytes(&bytes).expect("the engine loads it");
         assert_eq!(net.architecture(), arch);
 
+        // With king buckets the model as trained has a factoriser of its own, which the
+        // comparisons below see folded into the file.
+        if let Some(at) = state.model.factoriser() {
+            let shared = &state.model.params[at..];
+            assert!(shared.iter().any(|&w| w != 0.0), "{arch}: no factoriser");
+        }
         // The float model rounded to the file's integers: what the file holds exactly.
         let mut rounded = state.model.clone();
         rounded.dequantise_in_place();

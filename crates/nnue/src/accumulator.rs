@@ -3,13 +3,14 @@
 
 use movegen::{Color, Move, Piece, Position, Role};
 
-use crate::arch::{MAX_HIDDEN, Mirroring};
+use crate::arch::MAX_HIDDEN;
 use crate::features::{Delta, Orientation, Placement, Shape, placements};
+use crate::king_buckets::View;
 use crate::network::{Layers, Network, with_layers};
 use crate::simd::{Backend, Lanes, Row};
 
 /// The hidden layer before activation, one half per colour (White's view, Black's view), each
-/// with the orientation it was built in. Indexed by colour rather than by side to move, so a
+/// with the view (orientation and king bucket) it was built in. Indexed by colour rather than by side to move, so a
 /// null move needs no update. Room for the widest network this build runs; a network of
 /// width `H` uses the first `2H` lanes, White's half first, so that a narrow network's two
 /// halves lie together in memory.
@@ -17,7 +18,7 @@ use crate::simd::{Backend, Lanes, Row};
 #[repr(C, align(64))]
 pub struct Accumulator {
     lanes: Row<{ 2 * MAX_HIDDEN }>,
-    orientation: [Orientation; 2],
+    view: [View; 2],
     /// The width of the network that last wrote it (0 for none): the lanes that count.
     width: u16,
 }
@@ -26,7 +27,7 @@ impl Default for Accumulator {
     fn default() -> Accumulator {
         Accumulator {
             lanes: Row([0; 2 * MAX_HIDDEN]),
-            orientation: [Orientation::AS_IS; 2],
+            view: [View::default(); 2],
             width: 0,
         }
     }
@@ -37,7 +38,7 @@ impl Default for Accumulator {
 impl PartialEq for Accumulator {
     fn eq(&self, other: &Accumulator) -> bool {
         self.width == other.width
-            && self.orientation == other.orientation
+            && self.view == other.view
             && Color::ALL
                 .into_iter()
                 .all(|c| self.half(c) == other.half(c))
@@ -53,7 +54,7 @@ impl std::fmt::Debug for Accumulator {
         write!(
             f,
             "Accumulator(width {}, {:?}, white {white:?}..., black {black:?}...)",
-            self.width, self.orientation
+            self.width, self.view
         )
     }
 }
@@ -65,14 +66,20 @@ impl Accumulator {
         &self.lanes.0[perspective.index() * width..][..width]
     }
 
-    /// How `perspective`'s half sees the board.
+    /// How `perspective`'s half sees the board: turned or not.
     pub fn orientation(&self, perspective: Color) -> Orientation {
-        self.orientation[perspective.index()]
+        self.view[perspective.index()].orientation()
+    }
+
+    /// How `perspective`'s half sees the board: its orientation and king bucket.
+    #[inline]
+    pub fn view(&self, perspective: Color) -> View {
+        self.view[perspective.index()]
     }
 
     /// `perspective`'s half for a network of width `H`.
     #[inline]
-    fn lanes<const H: usize>(&self, perspective: Color) -> &Lanes<H> {
+    pub(crate) fn lanes<const H: usize>(&self, perspective: Color) -> &Lanes<H> {
         const { assert!(H <= MAX_HIDDEN && H.is_multiple_of(32)) };
         let at = perspective.index() * H;
         // SAFETY: `Row<H>` is `repr(C)` around `[i16; H]`, of size `2H` (a multiple of its
@@ -84,16 +91,16 @@ impl Accumulator {
     }
 
     /// `perspective`'s half, about to be written by a network of width `H` seeing the board
-    /// in `orientation`.
+    /// in `view`.
     #[inline]
-    fn lanes_mut<const H: usize>(
+    pub(crate) fn lanes_mut<const H: usize>(
         &mut self,
         perspective: Color,
-        orientation: Orientation,
+        view: View,
     ) -> &mut Lanes<H> {
         const { assert!(H <= MAX_HIDDEN && H.is_multiple_of(32)) };
         self.width = H as u16;
-        self.orientation[perspective.index()] = orientation;
+        self.view[perspective.index()] = view;
         let at = perspective.index() * H;
         // SAFETY: as in `lanes`: an aligned `Row<H>` inside `lanes`, borrowed mutably for as
         // long as `self` is.
@@ -101,16 +108,16 @@ impl Accumulator {
     }
 }
 
-/// `perspective`'s half of `acc` built from scratch for `pos`, seen in `orientation`.
+/// `perspective`'s half of `acc` built from scratch for `pos`, seen in `view`.
 fn refresh_half<const H: usize>(
     layers: &Layers<H>,
     backend: Backend,
     acc: &mut Accumulator,
     pos: &Position,
     perspective: Color,
-    orientation: Orientation,
+    view: View,
 ) {
-    let half = acc.lanes_mut::<H>(perspective, orientation);
+    let half = acc.lanes_mut::<H>(perspective, view);
     *half = layers.ft_bias;
     // Four rows per pass keep the kernel's loads and stores of `half` few.
     let mut batch = [&layers.ft_bias; 4];
@@ -121,8 +128,8 @@ fn refresh_half<const H: usize>(
         for role in Role::ALL {
             let piece = Piece::new(color, role);
             for square in pos.pieces(color, role) {
-                let feature = orientation.apply(Placement { piece, square }.feature(perspective));
-                batch[n] = &layers.ft_weights[feature.index()];
+                let feature = Placement { piece, square }.feature(perspective);
+                batch[n] = &layers.ft_weights[view.row(feature)];
                 n += 1;
                 if n == batch.len() {
                     let src = *half;
@@ -142,8 +149,8 @@ fn refresh_half<const H: usize>(
     }
 }
 
-/// `perspective`'s half of `child`: `parent`'s updated by `delta`, in `parent`'s orientation
-/// (the delta must not turn `perspective`'s view).
+/// `perspective`'s half of `child`: `parent`'s updated by `delta`, in `parent`'s view (the
+/// delta must not change `perspective`'s view).
 // Inline always: the update of both halves is this twice, and the search's hottest path.
 #[inline(always)]
 fn update_half<const H: usize>(
@@ -154,9 +161,9 @@ fn update_half<const H: usize>(
     delta: &Delta,
     perspective: Color,
 ) {
-    let orientation = parent.orientation(perspective);
-    let row = |p: Placement| &layers.ft_weights[orientation.apply(p.feature(perspective)).index()];
-    let dst = child.lanes_mut::<H>(perspective, orientation);
+    let view = parent.view(perspective);
+    let row = |p: Placement| &layers.ft_weights[view.row(p.feature(perspective))];
+    let dst = child.lanes_mut::<H>(perspective, view);
     let src = parent.lanes::<H>(perspective);
     // One arm per count of rows added and removed, each a kernel with its counts fixed.
     match *delta.shape() {
@@ -210,21 +217,25 @@ impl<'n> Nnue<'n> {
 
     /// `perspective`'s half of the accumulator of `pos`, computed from scratch.
     pub fn refresh_half(&self, acc: &mut Accumulator, pos: &Position, perspective: Color) {
-        let mirroring = self.net.architecture().mirroring;
-        let orientation = Orientation::of(mirroring, pos.king(perspective));
+        let view = self.net.view(perspective, pos.king(perspective));
         let backend = self.backend;
         with_layers!(&self.net.weights, layers => {
-            refresh_half(layers, backend, acc, pos, perspective, orientation)
+            refresh_half(layers, backend, acc, pos, perspective, view)
         });
     }
 
-    /// Whether `delta` turns `perspective`'s view in this network (a king move across the d
-    /// and e files under horizontal mirroring), so that its half must be refreshed rather
-    /// than updated.
+    /// Whether `delta` changes `perspective`'s view in this network (a king move across the
+    /// d and e files under horizontal mirroring, or into another king bucket), so that its
+    /// half must be refreshed rather than updated.
     #[inline]
     pub fn turns_view(&self, delta: &Delta, perspective: Color) -> bool {
-        self.net.architecture().mirroring == Mirroring::Horizontal
-            && delta.king_crossing() == Some(perspective)
+        self.net.views_vary()
+            && match delta.king_move() {
+                Some((side, from, to)) if side == perspective => {
+                    self.net.view(perspective, from) != self.net.view(perspective, to)
+                }
+                _ => false,
+            }
     }
 
     /// `perspective`'s half of `child`: `parent`'s updated by `delta`. The delta must not
@@ -376,6 +387,6 @@ fn copy_half<const H: usize>(
     parent: &Accumulator,
     perspective: Color,
 ) {
-    let orientation = parent.orientation(perspective);
-    *child.lanes_mut::<H>(perspective, orientation) = *parent.lanes::<H>(perspective);
+    let view = parent.view(perspective);
+    *child.lanes_mut::<H>(perspective, view) = *parent.lanes::<H>(perspective);
 }

@@ -82,9 +82,10 @@ impl Mirroring {
     }
 }
 
-/// King buckets: feature weights of their own for each group of squares of the perspective's
-/// king, the group given by a numbered square-to-bucket map. The header can declare them; this
-/// build runs only networks without them ([`KingBuckets::NONE`]).
+/// King buckets as a header declares them: feature weights of their own for each group of
+/// squares of the perspective's king, the group given by a numbered square-to-bucket map
+/// ([`crate::KingLayout`]; [`KingBuckets::layout`] finds it and refuses fields that do not
+/// fit one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KingBuckets {
     count: u32,
@@ -139,8 +140,6 @@ pub enum Unsupported {
     Hidden,
     /// A mirroring code this build does not know.
     Mirroring,
-    /// King buckets (this build runs only networks without them).
-    KingBuckets,
 }
 
 impl Architecture {
@@ -155,14 +154,11 @@ impl Architecture {
         }
     }
 
-    /// `Ok` when this build runs the architecture, else the part it does not and the value
-    /// the architecture has there.
+    /// `Ok` when this build runs the hidden width, else the part it does not and the value
+    /// the architecture has there. The king buckets are [`KingBuckets::layout`]'s to check.
     pub const fn check_supported(&self) -> Result<(), (Unsupported, u32)> {
         if !is_supported_hidden(self.hidden) {
             return Err((Unsupported::Hidden, self.hidden as u32));
-        }
-        if self.king_buckets.count != 1 || self.king_buckets.map != 0 {
-            return Err((Unsupported::KingBuckets, self.king_buckets.count));
         }
         Ok(())
     }

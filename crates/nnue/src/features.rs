@@ -68,6 +68,12 @@ impl Orientation {
         }
     }
 
+    /// What this orientation XORs into a square's index (or a feature's): 7 flips the file.
+    #[inline]
+    pub const fn xor(self) -> usize {
+        self.0 as usize
+    }
+
     /// `feature` as this orientation sees it.
     #[inline]
     pub const fn apply(self, feature: Feature) -> Feature {
@@ -191,6 +197,18 @@ impl Delta {
                 if from.piece.role == Role::King && crosses_centre(from.square, to.square) =>
             {
                 Some(from.piece.color)
+            }
+            _ => None,
+        }
+    }
+
+    /// The side whose king this change moves, and from where to where, if it moves one.
+    #[inline]
+    pub fn king_move(&self) -> Option<(Color, Square, Square)> {
+        // A moved piece is the first removed and the first added (a castling king included).
+        match (self.removed().first(), self.added().first()) {
+            (Some(from), Some(to)) if from.piece.role == Role::King => {
+                Some((from.piece.color, from.square, to.square))
             }
             _ => None,
         }

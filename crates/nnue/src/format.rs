@@ -16,7 +16,9 @@
 //!     40     8  FNV-1a 64 checksum of the payload
 //!     48     4  input mirroring: 0 none, 1 horizontal (see `Mirroring`)
 //!     52     4  king buckets K (1: none)
-//!     56     4  the king buckets' square-to-bucket map (0: none)
+//!     56     4  the number of the king buckets' square-to-bucket layout (0: none; see
+//!               `KingLayout`: the count must be the layout's, and a layout over files e
+//!               to h needs horizontal mirroring)
 //!     60     4  reserved, 0
 //!     64        payload:
 //!               feature weights  K × INPUTS × H i16, row by row (one row per input, king
@@ -39,6 +41,7 @@ use crate::arch::{
 };
 use crate::buckets::OutputBuckets;
 use crate::features::INPUTS;
+use crate::king_buckets::KingBucketError;
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"TSBNNUE\n";
@@ -130,6 +133,9 @@ pub enum NetworkError {
         /// The file's value there: the width, the mirroring code, the king bucket count.
         found: u32,
     },
+    /// The king bucket fields name no layout this build has, or one that does not fit the
+    /// count or the mirroring.
+    BadKingBuckets(KingBucketError),
     /// The file is truncated or has trailing bytes.
     WrongLength {
         /// The length the header implies.
@@ -170,6 +176,7 @@ impl NetworkError {
             NetworkError::UnsupportedArchitecture { .. } => {
                 "network architecture not supported by this build"
             }
+            NetworkError::BadKingBuckets(_) => "bad network king buckets",
             NetworkError::WrongLength { .. } => "network file truncated or too long",
             NetworkError::ChecksumMismatch { .. } => "network payload checksum mismatch",
             NetworkError::OutputWeightOutOfRange { .. } => "network output weight out of range",
@@ -215,11 +222,8 @@ impl std::fmt::Display for NetworkError {
                     f,
                     ": mirroring code {found}, this build knows 0 (none) and 1 (horizontal)"
                 ),
-                Unsupported::KingBuckets => write!(
-                    f,
-                    ": {found} king buckets, this build runs networks without king buckets"
-                ),
             },
+            NetworkError::BadKingBuckets(e) => write!(f, ": {e}"),
             NetworkError::WrongLength { expected, found } => {
                 write!(f, ": {found} bytes, expected {expected}")
             }
@@ -413,6 +417,9 @@ pub const fn validate(bytes: &[u8]) -> Result<Architecture, NetworkError> {
     };
     if let Err((part, found)) = arch.check_supported() {
         return Err(NetworkError::UnsupportedArchitecture { part, found });
+    }
+    if let Err(e) = arch.king_buckets.layout(arch.mirroring) {
+        return Err(NetworkError::BadKingBuckets(e));
     }
     let version = u32_at(bytes, 8);
     let at = Offsets::new(version, &arch);

@@ -5,16 +5,21 @@
 //! [`with_layers!`](crate::network::with_layers) matches it once per operation, never per
 //! feature.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crate::arch::{Architecture, QA, QB, SCALE, Unsupported};
+use movegen::{Color, Square};
+
+use crate::arch::{Architecture, Mirroring, QA, QB, SCALE, Unsupported};
 use crate::buckets::OutputBuckets;
 use crate::features::INPUTS;
 use crate::format::{self, NetworkError, Offsets};
+use crate::king_buckets::View;
 use crate::simd::{Backend, Lanes, Row};
 
-/// The weights of a network of hidden width `H`: feature transformer `INPUTS → H` (shared by
-/// both perspectives) and one output layer `2 × H → 1` per output bucket, all integers.
+/// The weights of a network of hidden width `H`: feature transformer `K × INPUTS → H` (shared
+/// by both perspectives; king bucket 0's rows first) and one output layer `2 × H → 1` per
+/// output bucket, all integers.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Layers<const H: usize> {
     pub(crate) ft_weights: Box<[Row<H>]>,
@@ -38,7 +43,7 @@ impl<const H: usize> Layers<H> {
         };
         let heads = 0..arch.output_buckets.count();
         Layers {
-            ft_weights: (0..INPUTS)
+            ft_weights: (0..arch.king_buckets.count() as usize * INPUTS)
                 .map(|input| row_at(at.ft_weights + 2 * H * input))
                 .collect(),
             ft_bias: row_at(at.ft_bias),
@@ -116,11 +121,32 @@ macro_rules! with_layers {
 pub(crate) use with_layers;
 
 /// A validated network: its architecture and its integer weights.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Network {
     arch: Architecture,
     pub(crate) weights: Weights,
+    /// Per perspective and square of its own king: how that perspective reads the board
+    /// (all the default view in a network without mirroring or king buckets).
+    views: [[View; 64]; 2],
+    /// Whether any king move can change a perspective's view.
+    views_vary: bool,
+    /// This network's number among those loaded by the process (copies share it): what a
+    /// [`crate::RefreshCache`] checks to know that it was filled from these weights.
+    id: u64,
 }
+
+/// Networks are equal when their architecture and weights are (whichever load they came
+/// from).
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.arch == other.arch && self.weights == other.weights
+    }
+}
+
+impl Eq for Network {}
+
+/// The last network number handed out (0 is no network's).
+static LAST_ID: AtomicU64 = AtomicU64::new(0);
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -157,7 +183,21 @@ impl Network {
                 });
             }
         };
-        Ok(Network { arch, weights })
+        let layout = match arch.king_buckets.layout(arch.mirroring) {
+            Ok(layout) => layout,
+            // `validate` checked the king buckets.
+            Err(e) => return Err(NetworkError::BadKingBuckets(e)),
+        };
+        let views = Color::ALL.map(|perspective| {
+            Square::ALL.map(|king| layout.view(arch.mirroring, perspective, king))
+        });
+        Ok(Network {
+            arch,
+            weights,
+            views,
+            views_vary: arch.mirroring != Mirroring::None || layout.count() > 1,
+            id: LAST_ID.fetch_add(1, Ordering::Relaxed) + 1,
+        })
     }
 
     /// The network built into the binary, decoded on first use.
@@ -195,6 +235,24 @@ impl Network {
     /// The output buckets: how many heads, and which one a position uses.
     pub fn buckets(&self) -> OutputBuckets {
         self.arch.output_buckets
+    }
+
+    /// How `perspective` reads the board while its own king stands on `king`.
+    #[inline]
+    pub fn view(&self, perspective: Color, king: Square) -> View {
+        self.views[perspective.index()][king.index()]
+    }
+
+    /// Whether a king move can change its side's view (mirroring or king buckets), so that
+    /// its half must then be rebuilt.
+    #[inline]
+    pub fn views_vary(&self) -> bool {
+        self.views_vary
+    }
+
+    /// The network's number among those this process loaded (copies share it).
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// The head `pos` uses. Reads the bucket table where it lies, rather than through a copy

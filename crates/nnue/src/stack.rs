@@ -9,10 +9,11 @@
 //! ancestor that is up to date. Nodes that are never evaluated cost no update at all.
 //!
 //! Each perspective's half is brought up to date on its own, as in Stockfish: under horizontal
-//! mirroring a king move across the d and e files turns its side's view, and that half cannot
-//! be updated through the move. The walk back for that perspective stops there, and the half
-//! of the node being evaluated is refreshed from its position instead; the nodes in between
-//! stay pending for that perspective until one of them is evaluated itself.
+//! mirroring a king move across the d and e files turns its side's view, as does a king move
+//! into another king bucket, and that half cannot be updated through the move. The walk back
+//! for that perspective stops there, and the half of the node being evaluated is rebuilt from
+//! its position instead, through the stack's [`RefreshCache`]; the nodes in between stay
+//! pending for that perspective until one of them is evaluated itself.
 //!
 //! A line starts from a full [`AccumulatorStack::refresh`] at some ply (the root, or wherever
 //! a thread joins the line); every later ply is reached through [`AccumulatorStack::play`] or
@@ -22,6 +23,7 @@ use movegen::{Color, Move, Position};
 
 use crate::accumulator::{Accumulator, Nnue};
 use crate::features::Delta;
+use crate::refresh_cache::RefreshCache;
 
 /// How a slot's position differs from its parent's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,11 +55,14 @@ impl Default for AccumulatorSlot {
 }
 
 /// One accumulator per ply of a line, allocated once: plies `0..plies` of
-/// [`AccumulatorStack::new`]. Every method takes the [`Nnue`] it computes with, so one stack
-/// serves whichever network its owner evaluates with (one line, one network at a time).
+/// [`AccumulatorStack::new`], and the refresh cache that rebuilds a half whose view a king
+/// move changes. Every method takes the [`Nnue`] it computes with, so one stack serves
+/// whichever network its owner evaluates with (one line, one network at a time; the cache
+/// empties itself when the network changes).
 #[derive(Debug)]
 pub struct AccumulatorStack {
     slots: Box<[AccumulatorSlot]>,
+    cache: RefreshCache,
 }
 
 impl AccumulatorStack {
@@ -65,7 +70,13 @@ impl AccumulatorStack {
     pub fn new(plies: usize) -> AccumulatorStack {
         AccumulatorStack {
             slots: vec![AccumulatorSlot::default(); plies].into_boxed_slice(),
+            cache: RefreshCache::new(),
         }
+    }
+
+    /// Empties the refresh cache (a new game).
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
     }
 
     /// Builds the accumulator of `pos`, the node at `ply`, from scratch: the start of a line.
@@ -134,7 +145,8 @@ impl AccumulatorStack {
             }
             if turned {
                 let slot = &mut self.slots[ply];
-                nnue.refresh_half(&mut slot.acc, pos, perspective);
+                self.cache
+                    .refresh_half(nnue, &mut slot.acc, pos, perspective);
                 slot.ready[side] = true;
                 continue;
             }

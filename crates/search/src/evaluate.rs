@@ -152,6 +152,66 @@ mod tests {
         assert_eq!(checks::DRIFTS.load(Relaxed), drifts_before);
     }
 
+    /// A random network with horizontal mirroring and four king buckets, within the file's
+    /// limits.
+    fn king_bucket_network() -> Network {
+        use nnue::format::QuantisedParams;
+        use nnue::{Architecture, INPUTS, KingLayout, Mirroring, OutputBuckets};
+        let hidden = 256;
+        let arch = Architecture {
+            mirroring: Mirroring::Horizontal,
+            king_buckets: KingLayout::FOUR.header(),
+            ..Architecture::plain(hidden, OutputBuckets::new(8).expect("in range"))
+        };
+        let mut rng = rng::Rng::new(12);
+        let mut draw = |n: usize, bound: i32| -> Vec<i16> {
+            (0..n)
+                .map(|_| (rng.next_u64() % (2 * bound as u64 + 1)) as i16 - bound as i16)
+                .collect()
+        };
+        let params = QuantisedParams {
+            arch,
+            ft_weights: draw(4 * INPUTS * hidden, 300),
+            ft_bias: draw(hidden, 1000),
+            out_weights: draw(8 * 2 * hidden, 60),
+            out_bias: vec![0; 8],
+        };
+        Network::from_bytes(&params.encode()).expect("within the file's limits")
+    }
+
+    /// With a king-bucketed network too, every evaluation of one- and two-thread searches has
+    /// the accumulator a refresh gives: halves rebuilt through the refresh cache where a king
+    /// changes bucket or side are exact, and a `ucinewgame`'s clearing loses nothing.
+    #[test]
+    fn searches_with_a_king_bucket_network_keep_exact_accumulators() {
+        let network = Arc::new(king_bucket_network());
+        let drifts_before = checks::DRIFTS.load(Relaxed);
+        for threads in [1, 2] {
+            let mut pool = ThreadPool::new(threads);
+            pool.set_network(Some(Arc::clone(&network)));
+            let evaluations_before = checks::EVALUATIONS.load(Relaxed);
+            for fen in POSITIONS
+                .iter()
+                .chain(&["8/5k2/8/3p4/3P4/8/2K5/8 w - - 0 1"])
+            {
+                let pos = Position::from_fen(fen).expect("FEN");
+                let limits = Limits {
+                    depth: Some(8),
+                    ..Limits::default()
+                };
+                let tt = Arc::new(TranspositionTable::new(16).expect("table"));
+                let control = Arc::new(SearchControl::default());
+                let request = SearchRequest::new(pos.clone(), limits);
+                let outcome = pool.search(&request, &tt, &control, &mut |_| {});
+                let best = outcome.best_move.expect("a move");
+                assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
+                pool.clear();
+            }
+            assert!(checks::EVALUATIONS.load(Relaxed) > evaluations_before + 5_000);
+        }
+        assert_eq!(checks::DRIFTS.load(Relaxed), drifts_before);
+    }
+
     /// The check itself: an accumulator that does not belong to the position is caught.
     #[test]
     fn an_accumulator_of_another_position_is_seen_as_a_drift() {

@@ -116,6 +116,7 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.correction.clear();
+        self.accumulators.clear_cache();
         for frame in self.stack.iter_mut() {
             frame.killers = Killers::default();
         }

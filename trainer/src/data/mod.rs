@@ -143,6 +143,17 @@ impl Sample {
             .map_or(4, |f| f & 7)
     }
 
+    /// The square of `color`'s king as `color` sees it (mirrored top to bottom for Black),
+    /// `0` for a1: what picks that side's king bucket. `None` on a board without that king,
+    /// which no legal position is.
+    pub fn king_square(&self, color: Color) -> Option<usize> {
+        // Our own king is role 5 (the sixth block of 64) among "our" pieces.
+        let own_king = Role::King.index() * 64;
+        self.features(color)
+            .find(|&f| f & !63 == own_king)
+            .map(|f| f & 63)
+    }
+
     /// Whether the position has no castling rights: chess is symmetric under swapping the
     /// a- and h-files except for castling, so such a position can also be trained mirrored.
     pub fn can_mirror(&self) -> bool {

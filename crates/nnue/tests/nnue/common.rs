@@ -1,9 +1,9 @@
 //! Helpers shared by the integration tests: a small deterministic generator, random networks
 //! within the file's ranges, and random games.
 
-use movegen::{Position, STARTING_FEN};
+use movegen::{Color, Position, STARTING_FEN};
 use nnue::format::{OUTPUT_WEIGHT_LIMIT, QuantisedParams};
-use nnue::{Architecture, INPUTS, Mirroring, OutputBuckets};
+use nnue::{Architecture, INPUTS, KingLayout, Mirroring, OutputBuckets};
 
 /// The eighth network's width: the tests' networks have it unless they say otherwise.
 pub const HIDDEN: usize = 256;
@@ -49,14 +49,26 @@ pub fn random_mirrored_params(seed: u64, hidden: usize) -> QuantisedParams {
     random_arch_params(seed, arch)
 }
 
-/// Random parameters of architecture `arch` (without king buckets).
+/// Random parameters of a network of width `hidden` with 8 output heads, horizontal mirroring
+/// and the king buckets of `layout`.
+pub fn random_king_bucket_params(seed: u64, hidden: usize, layout: &KingLayout) -> QuantisedParams {
+    let arch = Architecture {
+        mirroring: Mirroring::Horizontal,
+        king_buckets: layout.header(),
+        ..Architecture::plain(hidden, OutputBuckets::new(8).expect("in range"))
+    };
+    random_arch_params(seed, arch)
+}
+
+/// Random parameters of architecture `arch` (each king bucket with weights of its own).
 pub fn random_arch_params(seed: u64, arch: Architecture) -> QuantisedParams {
     let mut rng = Rng(seed);
     let limit = i32::from(OUTPUT_WEIGHT_LIMIT);
     let (hidden, buckets) = (arch.hidden, arch.output_buckets.count());
+    let rows = arch.king_buckets.count() as usize * INPUTS;
     QuantisedParams {
         arch,
-        ft_weights: (0..INPUTS * hidden)
+        ft_weights: (0..rows * hidden)
             .map(|_| rng.range(-900, 900) as i16)
             .collect(),
         ft_bias: (0..hidden).map(|_| rng.range(-3000, 3000) as i16).collect(),
@@ -106,14 +118,19 @@ pub fn random_games(
 
 /// Along 60 random games of up to 160 plies (from `seed`), updates each move's accumulator
 /// incrementally from its parent's with `nnue` and asserts it equals a full refresh of the
-/// position after the move; then calls `visit(before, move)`.
+/// position after the move; where the move changes a side's view (a king move across the d
+/// and e files under mirroring, or into another king bucket), also rebuilds that half through
+/// a [`RefreshCache`] kept along all the games and asserts it equals the refresh too. Then
+/// calls `visit(before, move)`. Returns the number of halves rebuilt through the cache.
 pub fn assert_updates_match_refresh(
     nnue: &nnue::Nnue<'_>,
     seed: u64,
     mut visit: impl FnMut(&Position, movegen::Move),
-) {
-    use nnue::Accumulator;
+) -> usize {
+    use nnue::{Accumulator, Delta, RefreshCache};
     let mut parent = Accumulator::default();
+    let mut cache = RefreshCache::new();
+    let mut rebuilt = 0;
     let mut last_key = None;
     random_games(seed, 60, 160, |before, mv, after| {
         // A new game starts from a fresh refresh.
@@ -124,15 +141,27 @@ pub fn assert_updates_match_refresh(
         assert!(nnue.update_for_move(&mut child, &parent, before, mv));
         let mut fresh = Accumulator::default();
         nnue.refresh(&mut fresh, after);
-        assert_eq!(
-            child,
-            fresh,
-            "{} after {mv:?} in {}",
-            nnue.backend().name(),
-            before.fen()
-        );
+        let backend = nnue.backend().name();
+        assert_eq!(child, fresh, "{backend} after {mv:?} in {}", before.fen());
+        let delta = Delta::of_move(before, mv).expect("a legal move");
+        for perspective in Color::ALL {
+            if nnue.turns_view(&delta, perspective) {
+                // Start from the parent's half: the cache must overwrite it.
+                let mut cached = parent;
+                cache.refresh_half(nnue, &mut cached, after, perspective);
+                assert_eq!(
+                    cached.half(perspective),
+                    fresh.half(perspective),
+                    "{backend}, cached, after {mv:?} in {}",
+                    before.fen()
+                );
+                assert_eq!(cached.view(perspective), fresh.view(perspective));
+                rebuilt += 1;
+            }
+        }
         visit(before, mv);
         parent = child;
         last_key = Some(after.key());
     });
+    rebuilt
 }

@@ -8,8 +8,8 @@ use nnue::format::{
     ArchField, HEADER_LEN, HEADER_LEN_V2, QuantisedParams, VERSION, payload_len, validate,
 };
 use nnue::{
-    Architecture, INPUTS, KingBuckets, Mirroring, Network, NetworkError, OutputBuckets,
-    SUPPORTED_HIDDEN, Unsupported,
+    Architecture, INPUTS, KingBucketError, KingBuckets, KingLayout, Mirroring, Network,
+    NetworkError, OutputBuckets, SUPPORTED_HIDDEN, Unsupported,
 };
 
 /// Rewrites the header checksum after a payload edit, so a test reaches the check it aims at.
@@ -105,22 +105,41 @@ fn every_supported_architecture_round_trips_and_others_are_refused() {
         }
     );
     assert!(err.to_string().contains("hidden width 384"), "{err}");
-    // King buckets: the header says so, this build does not run them.
-    let mut arch = Architecture::plain(HIDDEN, OutputBuckets::ONE);
-    arch.king_buckets = KingBuckets::new(4, 1);
-    let mut params = random_arch_params(15, arch);
-    params.ft_weights.resize(4 * INPUTS * HIDDEN, 0);
-    let bytes = params.encode();
-    assert_eq!(bytes.len(), HEADER_LEN + payload_len(&arch));
-    let err = validate(&bytes).unwrap_err();
-    assert_eq!(
-        err,
-        NetworkError::UnsupportedArchitecture {
-            part: Unsupported::KingBuckets,
-            found: 4
-        }
-    );
-    assert!(err.to_string().contains("4 king buckets"), "{err}");
+    // King bucket fields that name no layout, another count than the layout's, or a layout
+    // over files e to h without mirroring: each refused with the reason.
+    for (king_buckets, mirroring, reason) in [
+        (
+            KingBuckets::new(4, 9),
+            Mirroring::Horizontal,
+            KingBucketError::UnknownMap { map: 9 },
+        ),
+        (
+            KingBuckets::new(4, KingLayout::TWO.map()),
+            Mirroring::Horizontal,
+            KingBucketError::WrongCount {
+                map: 1,
+                count: 4,
+                expected: 2,
+            },
+        ),
+        (
+            KingLayout::FOUR.header(),
+            Mirroring::None,
+            KingBucketError::NeedsMirroring { map: 2 },
+        ),
+    ] {
+        let arch = Architecture {
+            mirroring,
+            king_buckets,
+            ..Architecture::plain(HIDDEN, OutputBuckets::ONE)
+        };
+        let bytes = random_arch_params(15, arch).encode();
+        assert_eq!(bytes.len(), HEADER_LEN + payload_len(&arch));
+        let err = validate(&bytes).unwrap_err();
+        assert_eq!(err, NetworkError::BadKingBuckets(reason));
+        assert_eq!(Network::from_bytes(&bytes).unwrap_err(), err);
+        assert!(err.to_string().contains("king bucket"), "{err}");
+    }
     // A mirroring code no build knows, and a reserved field that is not zero.
     let good = random_mirrored_params(16, HIDDEN).encode();
     let mut bad = good.clone();

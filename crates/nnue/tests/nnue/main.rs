@@ -5,5 +5,6 @@ mod common;
 
 mod format;
 mod inference;
+mod king_buckets;
 mod mirroring;
 mod stack;

@@ -1,9 +1,11 @@
 //! The accumulator stack: along random lines, with moves, null moves and evaluations at some
 //! nodes only, every lazily updated accumulator equals a full refresh.
 
-use crate::common::{HIDDEN, Rng, STARTS, random_mirrored_params, random_params};
+use crate::common::{
+    HIDDEN, Rng, STARTS, random_king_bucket_params, random_mirrored_params, random_params,
+};
 use movegen::{Move, MoveKind, Position};
-use nnue::{Accumulator, AccumulatorStack, Backend, Delta, Mirroring, Network, Nnue};
+use nnue::{Accumulator, AccumulatorStack, Backend, Delta, KingLayout, Mirroring, Network, Nnue};
 
 /// Plies of the deepest line the tests walk, plus one.
 const PLIES: usize = 16;
@@ -114,7 +116,18 @@ fn updated_accumulators_equal_a_refresh_along_random_lines() {
         Network::from_bytes(&random_mirrored_params(5, HIDDEN).encode()).expect("within limits");
     let wide_mirrored =
         Network::from_bytes(&random_mirrored_params(6, 1024).encode()).expect("within limits");
-    for net in [Network::embedded(), &random, &mirrored, &wide_mirrored] {
+    let two = random_king_bucket_params(7, HIDDEN, &KingLayout::TWO);
+    let two = Network::from_bytes(&two.encode()).expect("within limits");
+    let four = random_king_bucket_params(8, 512, &KingLayout::FOUR);
+    let four = Network::from_bytes(&four.encode()).expect("within limits");
+    for net in [
+        Network::embedded(),
+        &random,
+        &mirrored,
+        &wide_mirrored,
+        &two,
+        &four,
+    ] {
         for backend in Backend::available() {
             let nnue = Nnue::with_backend(net, backend);
             let mut stack = AccumulatorStack::new(PLIES);
