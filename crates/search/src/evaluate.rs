@@ -115,6 +115,30 @@ mod tests {
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     ];
 
+    /// Searches each of `fens` to `depth` with `pool`, each with a fresh table, checks that
+    /// the move is legal, and calls `after` on the pool after each.
+    fn search_each(
+        pool: &mut ThreadPool,
+        fens: &[&str],
+        depth: u32,
+        mut after: impl FnMut(&mut ThreadPool),
+    ) {
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("FEN");
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let tt = Arc::new(TranspositionTable::new(16).expect("table"));
+            let control = Arc::new(SearchControl::default());
+            let request = SearchRequest::new(pos.clone(), limits);
+            let outcome = pool.search(&request, &tt, &control, &mut |_| {});
+            let best = outcome.best_move.expect("a move");
+            assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
+            after(pool);
+        }
+    }
+
     /// Searches with the network on one and two threads return a legal move, and every
     /// evaluation on every thread (a helper's at a split point or a Lazy SMP helper's root
     /// included) had the accumulator a refresh gives.
@@ -129,21 +153,10 @@ mod tests {
             pool.set_network(Some(Arc::clone(&network)));
             let mut helper_nodes = 0;
             let evaluations_before = checks::EVALUATIONS.load(Relaxed);
-            for fen in POSITIONS {
-                let pos = Position::from_fen(fen).expect("FEN");
-                let limits = Limits {
-                    depth: Some(9),
-                    ..Limits::default()
-                };
-                let tt = Arc::new(TranspositionTable::new(16).expect("table"));
-                let control = Arc::new(SearchControl::default());
-                let request = SearchRequest::new(pos.clone(), limits);
-                let outcome = pool.search(&request, &tt, &control, &mut |_| {});
-                let best = outcome.best_move.expect("a move");
-                assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
+            search_each(&mut pool, POSITIONS, 9, |pool| {
                 let stats = pool.parallel_stats();
                 helper_nodes += stats.get("helper nodes").map_or(0, Measure::value);
-            }
+            });
             assert!(checks::EVALUATIONS.load(Relaxed) > evaluations_before + 10_000);
             if threads > 1 && mode == split {
                 assert!(helper_nodes > 0, "no helper joined a split point");
@@ -190,23 +203,9 @@ mod tests {
             let mut pool = ThreadPool::new(threads);
             pool.set_network(Some(Arc::clone(&network)));
             let evaluations_before = checks::EVALUATIONS.load(Relaxed);
-            for fen in POSITIONS
-                .iter()
-                .chain(&["8/5k2/8/3p4/3P4/8/2K5/8 w - - 0 1"])
-            {
-                let pos = Position::from_fen(fen).expect("FEN");
-                let limits = Limits {
-                    depth: Some(8),
-                    ..Limits::default()
-                };
-                let tt = Arc::new(TranspositionTable::new(16).expect("table"));
-                let control = Arc::new(SearchControl::default());
-                let request = SearchRequest::new(pos.clone(), limits);
-                let outcome = pool.search(&request, &tt, &control, &mut |_| {});
-                let best = outcome.best_move.expect("a move");
-                assert!(pos.legal_moves().contains(&best), "{fen}: {best:?}");
-                pool.clear();
-            }
+            let king_walk = ["8/5k2/8/3p4/3P4/8/2K5/8 w - - 0 1"];
+            let fens: Vec<&str> = POSITIONS.iter().chain(&king_walk).copied().collect();
+            search_each(&mut pool, &fens, 8, ThreadPool::clear);
             assert!(checks::EVALUATIONS.load(Relaxed) > evaluations_before + 5_000);
         }
         assert_eq!(checks::DRIFTS.load(Relaxed), drifts_before);
