@@ -8,4 +8,5 @@ pub mod checkpoint;
 pub mod data;
 pub mod model;
 pub mod optim;
+pub mod scale;
 pub mod train;

@@ -23,7 +23,11 @@
 //! `--input-mirroring horizontal`), trained with a factoriser that the network file holds
 //! folded in. `--resume` goes on from a checkpoint; `--init` starts from a network file's
 //! weights instead (fine-tuning a network whose checkpoint is gone); either must have the
-//! architecture the options say.
+//! architecture the options say. `--match-scale NETWORK` multiplies each output head of the
+//! trained network by the factor that best matches NETWORK's evaluations on the validation
+//! positions before `final.nnue` is written (`epoch-N.nnue` stay as trained): a fine-tune
+//! comes out at its starting network's size. With `--epochs 0` and `--init`, it only rescales
+//! the `--init` network.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -42,6 +46,7 @@ use trainer::data::games::GameFileReader;
 use trainer::data::text::TextReader;
 use trainer::model::{ArchitectureMismatch, DEFAULT_HIDDEN, Model};
 use trainer::optim::AdamW;
+use trainer::scale;
 use trainer::train::{Config, mean_loss, train};
 
 /// How to read the data files.
@@ -161,6 +166,11 @@ struct Cli {
     #[arg(long = "king-buckets", value_name = "LAYOUT", default_value = "none",
           value_parser = king_layout)]
     king_buckets: &'static KingLayout,
+    /// Before writing final.nnue, scale each output head so that its evaluations of the
+    /// validation positions match this network's (least squares). Fine-tunes otherwise come
+    /// out larger than the network they started from (trainer/README.md).
+    #[arg(long = "match-scale", value_name = "NETWORK")]
+    match_scale: Option<PathBuf>,
 }
 
 fn hidden(text: &str) -> Result<usize, String> {
@@ -209,6 +219,7 @@ struct Args {
     limit: usize,
     resume: Option<PathBuf>,
     init: Option<PathBuf>,
+    match_scale: Option<PathBuf>,
     files: Vec<PathBuf>,
 }
 
@@ -249,6 +260,7 @@ impl From<Cli> for Args {
             limit: cli.limit.unwrap_or(usize::MAX),
             resume: cli.resume,
             init: cli.init,
+            match_scale: cli.match_scale,
             files: cli.files,
         }
     }
@@ -316,10 +328,16 @@ fn run(args: Args) -> Result<(), String> {
         data.validation.len(),
         start.elapsed().as_secs_f64()
     );
-    if args.config.epochs == 0 {
-        // `--epochs 0` only reads and counts the data.
+    let rescale_only = args.config.epochs == 0;
+    if rescale_only && (args.match_scale.is_none() || args.init.is_none()) {
+        // `--epochs 0` only reads and counts the data, or rescales `--init`'s network.
         return Ok(());
     }
+    // Read before the hours of training that it would otherwise follow.
+    let reference = match &args.match_scale {
+        Some(path) => Some(read_network(path)?),
+        None => None,
+    };
     let mut state = match &args.resume {
         Some(path) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,
@@ -350,21 +368,60 @@ fn run(args: Args) -> Result<(), String> {
         );
         eprintln!("{}: validation {loss:.6} before training", path.display());
     }
-    train(&mut state, &data, &args.config, |r| {
-        println!(
-            "epoch {:3}  train {:.6}  validation {:.6}  lr {:.2e}  {:.1}s",
-            r.epoch, r.train_loss, r.validation_loss, r.lr, r.seconds
-        );
-        true
-    })
-    .map_err(|e| format!("{}: {e}", args.config.out_dir.display()))?;
-    let last = args
-        .config
-        .out_dir
-        .join(format!("epoch-{}.nnue", state.epochs_done));
-    let final_net = args.config.out_dir.join("final.nnue");
-    std::fs::copy(&last, &final_net).map_err(|e| format!("{}: {e}", final_net.display()))?;
+    let out_dir = &args.config.out_dir;
+    let final_net = out_dir.join("final.nnue");
+    let written = |e: std::io::Error| format!("{}: {e}", final_net.display());
+    if !rescale_only {
+        train(&mut state, &data, &args.config, |r| {
+            println!(
+                "epoch {:3}  train {:.6}  validation {:.6}  lr {:.2e}  {:.1}s",
+                r.epoch, r.train_loss, r.validation_loss, r.lr, r.seconds
+            );
+            true
+        })
+        .map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    }
+    match reference {
+        Some(reference) => {
+            match_scale(&mut state.model, &reference, &data, &args.config)?;
+            std::fs::create_dir_all(out_dir).map_err(written)?;
+            std::fs::write(&final_net, state.model.quantise().encode()).map_err(written)?;
+        }
+        None => {
+            let last = out_dir.join(format!("epoch-{}.nnue", state.epochs_done));
+            std::fs::copy(&last, &final_net).map_err(written)?;
+        }
+    }
     eprintln!("wrote {}", final_net.display());
+    Ok(())
+}
+
+/// Scales `model`'s heads to `reference`'s size on the validation positions and reports the
+/// factors and the validation loss after.
+fn match_scale(
+    model: &mut Model,
+    reference: &Model,
+    data: &Dataset,
+    config: &Config,
+) -> Result<(), String> {
+    if data.validation.is_empty() {
+        return Err("--match-scale fits on the validation positions, and there are none".into());
+    }
+    let scales = scale::fit(model, reference, &data.validation);
+    for (head, s) in scales.iter().enumerate() {
+        eprintln!(
+            "match-scale: head {head}: x{:.4} ({} positions)",
+            s.factor, s.samples
+        );
+    }
+    scale::apply(model, &scales);
+    let loss = mean_loss(
+        model,
+        &data.validation,
+        config.validation_lambda,
+        config.threads,
+    );
+    println!("match-scale  validation {loss:.6}");
     Ok(())
 }
 
@@ -450,6 +507,93 @@ mod tests {
         let err = run(args(&["--king-buckets", "2"])).expect_err("refused");
         assert!(err.contains("needs horizontal mirroring"), "{err}");
         assert!(refused(&["--input-mirroring", "vertical"]));
+    }
+
+    /// A network file of `model` at `path`.
+    fn write_network(model: &Model, path: &Path) {
+        std::fs::write(path, model.quantise().encode()).expect("network file");
+    }
+
+    #[test]
+    fn match_scale_without_training_brings_an_inflated_network_back_to_its_reference() {
+        let dir = std::env::temp_dir().join(format!("tsubame-scale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        // `FEN | score | result` lines along random games: their positions, not their labels,
+        // are what the fit reads.
+        let data = dir.join("games.txt");
+        let mut lines = String::new();
+        let mut rng = rng::Rng::new(5);
+        let mut probes = Vec::new();
+        for game in 0..40 {
+            let mut pos = movegen::Position::startpos();
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(*rng.pick(&moves));
+                lines += &format!("{} | 0 | {}\n", pos.fen(), ["1.0", "0.5", "0.0"][game % 3]);
+            }
+            probes.push(pos);
+        }
+        std::fs::write(&data, lines).expect("data file");
+
+        let arch = args(&["--output-buckets", "8"]).arch;
+        let mut reference = Model::init(3, arch);
+        reference.dequantise_in_place();
+        let mut inflated = reference.clone();
+        let doubled = vec![
+            scale::HeadScale {
+                factor: 2.0,
+                samples: 0
+            };
+            8
+        ];
+        scale::apply(&mut inflated, &doubled);
+        let (reference_file, inflated_file) = (dir.join("ref.nnue"), dir.join("big.nnue"));
+        write_network(&reference, &reference_file);
+        write_network(&inflated, &inflated_file);
+
+        let out = dir.join("out");
+        let line = |extra: &[&str]| {
+            let mut line = vec!["trainer", "--out", out.to_str().expect("path")];
+            line.extend_from_slice(&["--epochs", "0", "--output-buckets", "8"]);
+            line.extend_from_slice(&["--val-permille", "500", "--init"]);
+            line.push(inflated_file.to_str().expect("path"));
+            line.extend_from_slice(extra);
+            line.push(data.to_str().expect("path"));
+            Args::from(Cli::try_parse_from(line).expect("parses"))
+        };
+        // `--epochs 0` alone only counts.
+        run(line(&[])).expect("counts");
+        assert!(!out.join("final.nnue").exists());
+
+        run(line(&[
+            "--match-scale",
+            reference_file.to_str().expect("path"),
+        ]))
+        .expect("rescales");
+        let written = read_network(&out.join("final.nnue")).expect("a network file");
+        let (mut near, mut far) = (0, 0);
+        // Positions of 22 pieces or more: their heads (4 to 7 of eight) have many validation
+        // positions each; a head with none keeps its factor of 1.
+        for pos in probes.iter().filter(|p| p.occupied().count() >= 22) {
+            let (r, w, i) = (
+                reference.evaluate(pos),
+                written.evaluate(pos),
+                inflated.evaluate(pos),
+            );
+            // Within quantisation error of the reference, where the inflated one was not.
+            near += usize::from((r - w).abs() <= 2.0 + r.abs() * 0.02);
+            far += usize::from((r - i).abs() > 2.0 + r.abs() * 0.02);
+        }
+        assert!(near >= 10, "{near} positions");
+        assert_eq!(
+            near,
+            probes.iter().filter(|p| p.occupied().count() >= 22).count()
+        );
+        assert!(far > 0, "the inflated network did not");
+        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]
