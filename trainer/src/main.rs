@@ -329,12 +329,20 @@ fn run(args: Args) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     let rescale_only = args.config.epochs == 0;
-    if rescale_only && (args.match_scale.is_none() || args.init.is_none()) {
-        // `--epochs 0` only reads and counts the data, or rescales `--init`'s network.
+    if rescale_only && args.match_scale.is_some() && args.init.is_none() {
+        return Err("--match-scale with --epochs 0 rescales the --init network: give one".into());
+    }
+    if rescale_only && args.match_scale.is_none() {
+        // `--epochs 0` only reads and counts the data.
         return Ok(());
     }
-    // Read before the hours of training that it would otherwise follow.
+    // Checked and read before the hours of training that they would otherwise follow.
     let reference = match &args.match_scale {
+        Some(_) if data.validation.is_empty() => {
+            return Err(
+                "--match-scale fits on the validation positions, and there are none".into(),
+            );
+        }
         Some(path) => Some(read_network(path)?),
         None => None,
     };
@@ -383,7 +391,7 @@ fn run(args: Args) -> Result<(), String> {
     }
     match reference {
         Some(reference) => {
-            match_scale(&mut state.model, &reference, &data, &args.config)?;
+            match_scale(&mut state.model, &reference, &data, &args.config);
             std::fs::create_dir_all(out_dir).map_err(written)?;
             std::fs::write(&final_net, state.model.quantise().encode()).map_err(written)?;
         }
@@ -398,15 +406,7 @@ fn run(args: Args) -> Result<(), String> {
 
 /// Scales `model`'s heads to `reference`'s size on the validation positions and reports the
 /// factors and the validation loss after.
-fn match_scale(
-    model: &mut Model,
-    reference: &Model,
-    data: &Dataset,
-    config: &Config,
-) -> Result<(), String> {
-    if data.validation.is_empty() {
-        return Err("--match-scale fits on the validation positions, and there are none".into());
-    }
+fn match_scale(model: &mut Model, reference: &Model, data: &Dataset, config: &Config) {
     let scales = scale::fit(model, reference, &data.validation);
     for (head, s) in scales.iter().enumerate() {
         eprintln!(
@@ -422,7 +422,6 @@ fn match_scale(
         config.threads,
     );
     println!("match-scale  validation {loss:.6}");
-    Ok(())
 }
 
 /// The network `--init` starts from, as the architecture the command line asks for. A network
@@ -558,21 +557,31 @@ mod tests {
         let line = |extra: &[&str]| {
             let mut line = vec!["trainer", "--out", out.to_str().expect("path")];
             line.extend_from_slice(&["--epochs", "0", "--output-buckets", "8"]);
-            line.extend_from_slice(&["--val-permille", "500", "--init"]);
+            line.push("--init");
             line.push(inflated_file.to_str().expect("path"));
             line.extend_from_slice(extra);
             line.push(data.to_str().expect("path"));
             Args::from(Cli::try_parse_from(line).expect("parses"))
         };
         // `--epochs 0` alone only counts.
-        run(line(&[])).expect("counts");
+        run(line(&["--val-permille", "500"])).expect("counts");
         assert!(!out.join("final.nnue").exists());
-
-        run(line(&[
+        // With no held-out games there is nothing to fit on, which is said before training.
+        let reference_path = reference_file.to_str().expect("path");
+        let err = run(line(&[
+            "--val-permille",
+            "0",
             "--match-scale",
-            reference_file.to_str().expect("path"),
+            reference_path,
         ]))
-        .expect("rescales");
+        .expect_err("nothing to fit on");
+        assert!(
+            err.contains("no validation") || err.contains("there are none"),
+            "{err}"
+        );
+
+        let rescale = ["--val-permille", "500", "--match-scale", reference_path];
+        run(line(&rescale)).expect("rescales");
         let written = read_network(&out.join("final.nnue")).expect("a network file");
         let (mut near, mut far) = (0, 0);
         // Positions of 22 pieces or more: their heads (4 to 7 of eight) have many validation
