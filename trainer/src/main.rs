@@ -337,15 +337,10 @@ fn run(args: Args) -> Result<(), String> {
         return Ok(());
     }
     // Checked and read before the hours of training that they would otherwise follow.
-    let reference = match &args.match_scale {
-        Some(_) if data.validation.is_empty() => {
-            return Err(
-                "--match-scale fits on the validation positions, and there are none".into(),
-            );
-        }
-        Some(path) => Some(read_network(path)?),
-        None => None,
-    };
+    if args.match_scale.is_some() && data.validation.is_empty() {
+        return Err("--match-scale fits on the validation positions, and there are none".into());
+    }
+    let reference = args.match_scale.as_deref().map(read_network).transpose()?;
     let mut state = match &args.resume {
         Some(path) => Checkpoint::load(path, args.weight_decay)
             .map_err(|e| format!("{}: {e}", path.display()))?,
