@@ -26,8 +26,8 @@
 //! architecture the options say. `--match-scale NETWORK` multiplies each output head of the
 //! trained network by the factor that best matches NETWORK's evaluations on the validation
 //! positions before `final.nnue` is written (`epoch-N.nnue` stay as trained): a fine-tune
-//! comes out at its starting network's size. With `--epochs 0` and `--init`, it only rescales
-//! the `--init` network.
+//! comes out at its starting network's size. With `--epochs 0` and `--init` or `--resume`, it
+//! only rescales that network.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -269,8 +269,11 @@ impl From<Cli> for Args {
 fn run(args: Args) -> Result<(), String> {
     let start = Instant::now();
     let rescale_only = args.config.epochs == 0;
-    if rescale_only && args.match_scale.is_some() && args.init.is_none() {
-        return Err("--match-scale with --epochs 0 rescales the --init network: give one".into());
+    if rescale_only && args.match_scale.is_some() && args.init.is_none() && args.resume.is_none() {
+        return Err(
+            "--match-scale with --epochs 0 rescales the --init or --resume network: give one"
+                .into(),
+        );
     }
     if let Err(e) = args.arch.king_buckets.layout(args.arch.mirroring) {
         return Err(format!("--king-buckets: {e}"));
@@ -385,7 +388,8 @@ fn run(args: Args) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", out_dir.display()))?;
     }
     if let Some(reference) = reference {
-        match_scale(&mut state.model, &reference, &data, &args.config);
+        // On a refusal the last epoch's network is still in its `epoch-N.nnue`.
+        match_scale(&mut state.model, &reference, &data, &args.config)?;
     }
     // Unscaled, the same bytes as the last epoch's file.
     std::fs::create_dir_all(out_dir).map_err(written)?;
@@ -395,9 +399,15 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 /// Scales `model`'s heads to `reference`'s size on the validation positions and reports the
-/// factors and the validation loss after.
-fn match_scale(model: &mut Model, reference: &Model, data: &Dataset, config: &Config) {
-    let scales = scale::fit(model, reference, &data.validation);
+/// factors and the validation loss after; refuses (leaving `model` as it was) a head whose
+/// factor is not above zero.
+fn match_scale(
+    model: &mut Model,
+    reference: &Model,
+    data: &Dataset,
+    config: &Config,
+) -> Result<(), String> {
+    let scales = scale::fit(model, reference, &data.validation).map_err(|e| e.to_string())?;
     for (head, s) in scales.iter().enumerate() {
         eprintln!(
             "match-scale: head {head}: x{:.4} ({} positions)",
@@ -412,6 +422,7 @@ fn match_scale(model: &mut Model, reference: &Model, data: &Dataset, config: &Co
         config.threads,
     );
     println!("match-scale  validation {loss:.6}");
+    Ok(())
 }
 
 /// The network `--init` starts from, as the architecture the command line asks for. A network
@@ -566,7 +577,8 @@ mod tests {
         ]))
         .expect_err("nothing to fit on");
         assert!(err.contains("there are none"), "{err}");
-        // With `--epochs 0` there is no trained network to scale but `--init`'s.
+        // With `--epochs 0` there is no trained network to scale but `--init`'s or
+        // `--resume`'s.
         let no_init = [
             "trainer",
             "--out",
@@ -604,6 +616,39 @@ mod tests {
             "the rescaled network evaluates as the reference"
         );
         assert!(far > 0, "the inflated network did not");
+
+        // A checkpoint is a network to scale too, without `--init`.
+        let checkpoint = dir.join("big.bin");
+        Checkpoint {
+            optimiser: AdamW::new(inflated.params.len(), 0.1),
+            model: inflated.clone(),
+            epochs_done: 0,
+        }
+        .save(&checkpoint)
+        .expect("checkpoint");
+        std::fs::remove_file(out.join("final.nnue")).expect("the last run's network");
+        let resumed = [
+            "trainer",
+            "--out",
+            out.to_str().expect("path"),
+            "--epochs",
+            "0",
+            "--output-buckets",
+            "8",
+            "--resume",
+            checkpoint.to_str().expect("path"),
+            "--val-permille",
+            "500",
+            "--match-scale",
+            reference_path,
+            data.to_str().expect("path"),
+        ];
+        run(Cli::try_parse_from(resumed).expect("parses").into()).expect("rescales");
+        let written = read_network(&out.join("final.nnue")).expect("a network file");
+        for pos in &probes {
+            let (r, w) = (reference.evaluate(pos), written.evaluate(pos));
+            assert!((r - w).abs() <= 2.0 + r.abs() * 0.02, "{r} against {w}");
+        }
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 

@@ -20,12 +20,44 @@ pub struct HeadScale {
     pub samples: usize,
 }
 
+/// A fit that would not keep the network's sense of who is better.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NotPositive {
+    /// The head whose factor came out at zero, below it, or not a number.
+    pub head: usize,
+    /// That factor.
+    pub factor: f32,
+}
+
+impl std::fmt::Display for NotPositive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "head {}: the fitted factor is {}; a factor of zero or below would turn the \
+             head's evaluations around, so the network and the reference do not measure the \
+             same thing",
+            self.head, self.factor
+        )
+    }
+}
+
+impl std::error::Error for NotPositive {}
+
 /// For each of `model`'s heads, the factor `k` that minimises `Σ (k·m(x) − r(x))²` over the
 /// `samples` that use the head, where `m` and `r` are the raw outputs of `model` and
 /// `reference`: `k = Σ m·r / Σ m²` (least squares through the origin, so that a zero
 /// evaluation stays zero). The reference may have any architecture: only its evaluations are
 /// read. A head no sample uses keeps the factor 1.
-pub fn fit(model: &Model, reference: &Model, samples: &[Sample]) -> Vec<HeadScale> {
+///
+/// # Errors
+/// [`NotPositive`] for the first head whose factor is not above zero: the network's
+/// evaluations there run against the reference's (or are all zero where the reference's are
+/// not), which no size change mends.
+pub fn fit(
+    model: &Model,
+    reference: &Model,
+    samples: &[Sample],
+) -> Result<Vec<HeadScale>, NotPositive> {
     let heads = model.buckets().count();
     let mut cross = vec![0.0f64; heads];
     let mut square = vec![0.0f64; heads];
@@ -40,13 +72,23 @@ pub fn fit(model: &Model, reference: &Model, samples: &[Sample]) -> Vec<HeadScal
         count[head] += 1;
     }
     (0..heads)
-        .map(|head| HeadScale {
-            factor: if square[head] > 0.0 {
+        .map(|head| {
+            let factor = if count[head] == 0 {
+                1.0
+            } else if square[head] > 0.0 {
                 (cross[head] / square[head]) as f32
             } else {
-                1.0
-            },
-            samples: count[head],
+                // Every evaluation zero: no factor reaches a reference that is not.
+                0.0
+            };
+            if factor > 0.0 && factor.is_finite() {
+                Ok(HeadScale {
+                    factor,
+                    samples: count[head],
+                })
+            } else {
+                Err(NotPositive { head, factor })
+            }
         })
         .collect()
 }
@@ -132,7 +174,7 @@ mod tests {
             "the inflation changes some evaluation"
         );
 
-        let fitted = fit(&inflated, &reference, &samples);
+        let fitted = fit(&inflated, &reference, &samples).expect("positive factors");
         for (head, (scale, k)) in fitted.iter().zip(inflation).enumerate() {
             if scale.samples == 0 {
                 assert_eq!(scale.factor, 1.0, "head {head} has no samples");
@@ -159,7 +201,25 @@ mod tests {
     #[test]
     fn a_network_fitted_to_itself_is_left_as_it_is() {
         let reference = reference();
-        let fitted = fit(&reference, &reference, &samples());
+        let fitted = fit(&reference, &reference, &samples()).expect("positive factors");
         assert!(fitted.iter().all(|s| (s.factor - 1.0).abs() < 1e-5));
+    }
+
+    #[test]
+    fn a_network_that_runs_against_its_reference_is_not_turned_around() {
+        let reference = reference();
+        let mut flipped = reference.clone();
+        let mut factors = [1.0; 8];
+        factors[7] = -1.0;
+        let negate = factors.map(|k| HeadScale {
+            factor: k,
+            samples: 0,
+        });
+        apply(&mut flipped, &negate);
+        // The starting position is the one sample on head 7.
+        let err = fit(&flipped, &reference, &samples()).expect_err("head 7 runs backwards");
+        assert_eq!(err.head, 7);
+        assert!(err.factor < 0.0, "{}", err.factor);
+        assert!(err.to_string().starts_with("head 7:"), "{err}");
     }
 }
