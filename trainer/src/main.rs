@@ -38,7 +38,8 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use datafmt::Filter;
 use nnue::{
-    Architecture, KingLayout, LAYOUTS, Mirroring, Network, OutputBuckets, SUPPORTED_HIDDEN,
+    Architecture, KingBuckets, KingLayout, LAYOUTS, Mirroring, Network, OutputBuckets,
+    SUPPORTED_HIDDEN,
 };
 use trainer::checkpoint::Checkpoint;
 use trainer::data::Dataset;
@@ -430,15 +431,25 @@ fn match_scale(
 /// mirroring, give each position the evaluation the plain network gives the position's
 /// file-mirrored twin, which is its own evaluation to the degree that the plain network learned
 /// the board's left-right symmetry (this trainer's `--mirror` copies teach it). So a mirrored
-/// network starts from what a plain one knows instead of from random weights.
+/// network starts from what a plain one knows instead of from random weights. A network
+/// without king buckets may start one with them ([`Model::with_king_buckets`]: every bucket
+/// evaluates as it does), after the mirroring that the buckets need.
 fn starting_model(mut model: Model, wanted: Architecture) -> Result<Model, ArchitectureMismatch> {
-    let as_mirrored = Architecture {
-        mirroring: Mirroring::Horizontal,
+    let same_shape = Architecture {
+        mirroring: wanted.mirroring,
+        king_buckets: wanted.king_buckets,
         ..model.arch
-    };
-    if model.arch.mirroring == Mirroring::None && as_mirrored == wanted {
-        eprintln!("starting a network with input mirroring from one without it");
-        model.arch = wanted;
+    } == wanted;
+    if same_shape {
+        if model.arch.mirroring == Mirroring::None && wanted.mirroring == Mirroring::Horizontal {
+            eprintln!("starting a network with input mirroring from one without it");
+            model.arch.mirroring = Mirroring::Horizontal;
+        }
+        let none = KingBuckets::NONE;
+        if model.arch.king_buckets == none && wanted.king_buckets != none {
+            eprintln!("starting a network with king buckets from one without them");
+            model = model.with_king_buckets(wanted.king_buckets);
+        }
     }
     model.check_architecture(wanted)?;
     Ok(model)
@@ -691,5 +702,67 @@ mod tests {
         assert!(starting_model(mirrored, plain_arch).is_err());
         let wide = args(&["--output-buckets", "8", "--hidden", "512"]).arch;
         assert!(starting_model(plain, wide).is_err());
+    }
+
+    #[test]
+    fn a_network_without_king_buckets_starts_a_bucketed_one_with_its_evaluations() {
+        let options = ["--output-buckets", "8", "--input-mirroring", "horizontal"];
+        let mirrored_arch = args(&options).arch;
+        let bucketed = |layout: &str| {
+            let mut with = options.to_vec();
+            with.extend_from_slice(&["--king-buckets", layout]);
+            args(&with).arch
+        };
+        let (two, four) = (bucketed("2"), bucketed("4"));
+        let mirrored = Model::init(9, mirrored_arch);
+        let started = starting_model(mirrored.clone(), four).expect("one bucket starts four");
+        assert_eq!(started.arch, four);
+        // Kings on each rank band of the four buckets, either side to move, both wings.
+        let fens = [
+            "r3k2r/pppq1ppp/2n2n2/3p4/3P4/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "8/5pk1/6p1/8/3K4/8/5P2/8 b - - 0 40",
+            "8/2k5/8/1K6/8/8/6P1/8 w - - 0 50",
+            "1r4k1/8/8/8/5K2/8/8/7R w - - 0 60",
+            "8/8/8/8/6k1/8/1K6/8 b - - 0 70",
+        ];
+        let mut buckets_seen = std::collections::HashSet::new();
+        for fen in fens {
+            let pos = movegen::Position::from_fen(fen).expect("FEN");
+            let (a, b) = (mirrored.evaluate(&pos), started.evaluate(&pos));
+            assert!((a - b).abs() < 1e-4, "{fen}: {a} and {b}");
+            for colour in [movegen::Color::White, movegen::Color::Black] {
+                let view =
+                    started
+                        .king_layout()
+                        .view(Mirroring::Horizontal, colour, pos.king(colour));
+                buckets_seen.insert(view.bucket());
+            }
+        }
+        assert_eq!(
+            buckets_seen.len(),
+            4,
+            "every bucket evaluated: {buckets_seen:?}"
+        );
+        // The buckets start equal and apart from the factoriser: their own rows are zero.
+        let layout = started.layout();
+        assert!(started.params[..layout.ft_bias].iter().all(|&w| w == 0.0));
+        let at = started.factoriser().expect("a factoriser");
+        assert!(started.params[at..].iter().any(|&w| w != 0.0));
+
+        // A plain network goes through mirroring first.
+        let plain = Model::init(9, args(&["--output-buckets", "8"]).arch);
+        assert_eq!(
+            starting_model(plain, two).expect("plain starts two").arch,
+            two
+        );
+        // Buckets are not taken away or changed, nor the width.
+        assert!(starting_model(started.clone(), mirrored_arch).is_err());
+        assert!(starting_model(started, two).is_err());
+        let wide = bucketed("4");
+        let wide = Architecture {
+            hidden: 512,
+            ..wide
+        };
+        assert!(starting_model(mirrored, wide).is_err());
     }
 }

@@ -14,7 +14,9 @@ use std::borrow::Cow;
 
 use movegen::{Color, Position, Square};
 use nnue::format::QuantisedParams;
-use nnue::{Architecture, INPUTS, KingLayout, Mirroring, Network, OutputBuckets, QA, QB, SCALE};
+use nnue::{
+    Architecture, INPUTS, KingBuckets, KingLayout, Mirroring, Network, OutputBuckets, QA, QB, SCALE,
+};
 
 use crate::data::{GameResult, Record, Sample};
 use rng::Rng;
@@ -240,6 +242,42 @@ impl Model {
             .chain(std::iter::repeat_n(0.0, factoriser))
             .collect();
         Model { params, arch }
+    }
+
+    /// This model, which has no king buckets, as the start of one with `king_buckets` that
+    /// evaluates every position as it does: its feature weights become the factoriser's and
+    /// the buckets' own start at zero (as [`Model::init`] starts them), its biases and heads
+    /// stay. Training from it teaches each bucket how it differs from what this network
+    /// learned, rather than from random weights.
+    ///
+    /// # Panics
+    /// If this model has king buckets already or `king_buckets` is none, or the layout does
+    /// not suit the mirroring (the command line refuses that first).
+    pub fn with_king_buckets(&self, king_buckets: KingBuckets) -> Model {
+        let old = self.layout();
+        assert_eq!(old.king_buckets, 1, "a model without king buckets");
+        let arch = Architecture {
+            king_buckets,
+            ..self.arch
+        };
+        if let Err(e) = king_buckets.layout(arch.mirroring) {
+            panic!("{e}");
+        }
+        let layout = Layout::of(arch.hidden, king_buckets.count() as usize);
+        assert!(layout.factoriser_params() > 0, "king buckets to add");
+        let mut model = Model {
+            params: vec![0.0; layout.param_count(arch.output_buckets)],
+            arch,
+        };
+        // Without buckets the feature weights are followed by the feature biases, the heads'
+        // weights and their biases, which the new layout holds in the same order.
+        let rest = &self.params[old.ft_bias..];
+        model.params[layout.ft_bias..][..rest.len()].copy_from_slice(rest);
+        let at = model
+            .factoriser()
+            .expect("a model with king buckets has a factoriser");
+        model.params[at..].copy_from_slice(&self.params[FT_WEIGHTS..old.ft_bias]);
+        model
     }
 
     /// Where the parts of the parameter vector start.
