@@ -758,10 +758,9 @@ mod tests {
         // Buckets are not taken away or changed, nor the width.
         assert!(starting_model(started.clone(), mirrored_arch).is_err());
         assert!(starting_model(started, two).is_err());
-        let wide = bucketed("4");
         let wide = Architecture {
             hidden: 512,
-            ..wide
+            ..four
         };
         assert!(starting_model(mirrored, wide).is_err());
     }

@@ -265,19 +265,15 @@ impl Model {
         }
         let layout = Layout::of(arch.hidden, king_buckets.count() as usize);
         assert!(layout.factoriser_params() > 0, "king buckets to add");
-        let mut model = Model {
-            params: vec![0.0; layout.param_count(arch.output_buckets)],
-            arch,
-        };
-        // Without buckets the feature weights are followed by the feature biases, the heads'
-        // weights and their biases, which the new layout holds in the same order.
-        let rest = &self.params[old.ft_bias..];
-        model.params[layout.ft_bias..][..rest.len()].copy_from_slice(rest);
-        let at = model
-            .factoriser()
-            .expect("a model with king buckets has a factoriser");
-        model.params[at..].copy_from_slice(&self.params[FT_WEIGHTS..old.ft_bias]);
-        model
+        // As `from_network` lays them out: the buckets' own rows (zero), then what follows the
+        // feature weights without buckets (feature biases, heads' weights, heads' biases), then
+        // the factoriser (this model's feature weights).
+        let params: Vec<f32> = std::iter::repeat_n(0.0, layout.ft_bias)
+            .chain(self.params[old.ft_bias..].iter().copied())
+            .chain(self.params[FT_WEIGHTS..old.ft_bias].iter().copied())
+            .collect();
+        debug_assert_eq!(params.len(), layout.param_count(arch.output_buckets));
+        Model { params, arch }
     }
 
     /// Where the parts of the parameter vector start.

@@ -73,13 +73,11 @@ pub fn fit(
     }
     (0..heads)
         .map(|head| {
+            // Every evaluation zero gives 0 / 0: not a number, refused below.
             let factor = if count[head] == 0 {
                 1.0
-            } else if square[head] > 0.0 {
-                (cross[head] / square[head]) as f32
             } else {
-                // Every evaluation zero: no factor reaches a reference that is not.
-                0.0
+                (cross[head] / square[head]) as f32
             };
             if factor > 0.0 && factor.is_finite() {
                 Ok(HeadScale {
