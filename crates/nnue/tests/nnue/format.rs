@@ -326,3 +326,29 @@ fn weights_the_integer_kernels_cannot_hold_are_refused() {
         Err(NetworkError::OutputWeightOutOfRange { index })
     );
 }
+
+/// Every candidate network kept beside the default loads (its checksum and value ranges
+/// hold) and has its paragraph in the manifest, which names the file.
+#[test]
+fn every_candidate_network_loads_and_is_in_the_manifest() {
+    let nets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
+    let manifest = std::fs::read_to_string(nets.join("MANIFEST.md")).expect("the manifest");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(nets.join("candidates")).expect("the candidates folder") {
+        let path = entry.expect("a directory entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("a UTF-8 name");
+        let bytes = std::fs::read(&path).expect("a readable file");
+        if let Err(e) = Network::from_bytes(&bytes) {
+            panic!("{name}: {e}");
+        }
+        assert!(
+            manifest.contains(&format!("candidates/{name}")),
+            "{name} is not in MANIFEST.md"
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "no candidates found");
+}
