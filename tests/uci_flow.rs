@@ -190,14 +190,36 @@ fn end_of_input_during_go_infinite_answers_then_exits() {
 }
 
 #[test]
-fn quit_drops_the_held_commands_and_exits_at_once() {
+fn quit_answers_every_go_read_at_once_in_its_own_position() {
     let mut e = Engine::start();
-    e.send("go infinite");
-    e.send("go depth 60");
-    e.send("go perft 9");
-    e.send("quit");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // All at once, as a script pipes them: nothing after `go infinite` has run when `quit`
+    // comes, and the two deep searches would take minutes each.
+    e.send_bytes(
+        format!(
+            "go infinite\nbench 12\nposition fen {kiwipete}\ngo depth 60\n\
+             position startpos moves e2e4\ngo nodes 1000000000\nquit\n"
+        )
+        .as_bytes(),
+    );
     let lines = until_exit(&mut e);
-    // The running search answers; what waited behind it never starts.
+    // The running search and both held ones answer, each in the position sent before it;
+    // the held bench (no `go` to answer, and not stoppable) is dropped.
+    let answers = bestmoves(&lines);
+    assert_eq!(answers.len(), 3, "{lines:#?}");
+    assert_legal(START, &[], bestmove_of(answers[0]), false);
+    assert_legal(kiwipete, &[], bestmove_of(answers[1]), false);
+    assert_legal(START, &["e2e4"], bestmove_of(answers[2]), false);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn quit_stops_a_held_perft_at_once() {
+    let mut e = Engine::start();
+    e.send_bytes(b"go infinite\ngo perft 9\nquit\n");
+    let lines = until_exit(&mut e);
     assert_eq!(bestmoves(&lines).len(), 1, "{lines:#?}");
-    assert!(!lines.iter().any(|l| l.contains(": ")), "{lines:#?}");
 }

@@ -7,7 +7,8 @@
 //! command that changes what a search uses (`ucinewgame`, `bench`, `perft`, the options
 //! [`Engine::waits_for_search`] names), is held, with every command after it so that they
 //! keep their order, until the search ends; a `stop` behind them still reaches the search. The
-//! end of input lets the work read before it finish (see [`Session::run`]).
+//! end of input lets the work read before it finish (see [`Session::run`]); `quit` stops it
+//! all, and every `go` read still answers.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -60,8 +61,8 @@ impl Session {
         })
     }
 
-    /// Reads commands until `quit`, or until the end of input and of the work read before it,
-    /// then stops any search and returns. At the end of input a search that only `stop`
+    /// Reads commands until `quit` (after which every `go` read answers at once), or until the
+    /// end of input and of the work read before it, then stops any search and returns. At the end of input a search that only `stop`
     /// would end (`go infinite`, `go ponder`) is stopped and answers; finite searches and
     /// perfts, the running one and those held, run to their end, each cut short after
     /// [`engine::AFTER_INPUT_LIMIT`]. Stockfish quits at the end of input instead; finishing
@@ -93,6 +94,7 @@ impl Session {
                 Some(Event::Input(Input::Line(line, received))) => {
                     debug_log::record(Direction::In, &line);
                     if !self.handle(&line, received) {
+                        self.answer_before_quit(events);
                         break;
                     }
                 }
@@ -146,6 +148,28 @@ impl Session {
             }
         }
         true
+    }
+
+    /// `quit` was read: every search, the running one and those held, is stopped, and the held
+    /// commands run in order, so that each `go` read answers with its `bestmove` (at once: a
+    /// held search starts already stopped) in the position and notation sent before it, as
+    /// Stockfish's do. `bench` and `speedtest`, which answer no `go` and cannot be stopped, are
+    /// dropped.
+    fn answer_before_quit(&mut self, events: &Receiver<Event>) {
+        self.engine.stop_all();
+        self.held.retain(|(command, _)| {
+            !matches!(command, Command::Bench(_) | Command::Speedtest { .. })
+        });
+        loop {
+            self.run_held();
+            if !self.engine.is_working() {
+                return;
+            }
+            // Input after `quit` is not read; only the end of the work matters.
+            if events.recv().is_err() {
+                return;
+            }
+        }
     }
 
     /// The running search has ended: carries out the held commands, in order, until one

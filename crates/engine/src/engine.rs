@@ -162,6 +162,12 @@ impl Engine {
         self.pending.ponderhit();
     }
 
+    /// `quit`: stops every search and perft, the running one and those read and not started
+    /// (they start already stopped and answer at once), without waiting.
+    pub fn stop_all(&self) {
+        self.pending.stop_all();
+    }
+
     /// Stops everything and waits for the running search or perft, before the engine is
     /// dropped.
     pub fn quit(&mut self) {
