@@ -94,6 +94,12 @@ struct Cli {
     /// The result's weight in the target: lambda × result + (1 − lambda) × sigmoid(score).
     #[arg(long, default_value_t = 0.0)]
     lambda: f32,
+    /// The training positions' search scores multiplied by this before they become targets
+    /// (the validation positions' are kept as they are). Below 1, a fine-tune can learn at
+    /// its starting network's size instead of growing toward the size of the scores
+    /// (trainer/README.md, "Fine-tunes and the size of the evaluation").
+    #[arg(long = "score-scale", value_name = "K", default_value_t = 1.0, value_parser = score_scale)]
+    score_scale: f32,
     /// The result's weight in the validation target (default: --lambda), so that runs with
     /// different --lambda values can be compared.
     #[arg(long = "val-lambda", value_name = "LAMBDA")]
@@ -185,6 +191,17 @@ fn hidden(text: &str) -> Result<usize, String> {
     }
 }
 
+fn score_scale(text: &str) -> Result<f32, String> {
+    let k: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if k > 0.0 && k.is_finite() {
+        Ok(k)
+    } else {
+        Err("a factor above zero: the scores' sign says who is better".into())
+    }
+}
+
 fn mirroring(text: &str) -> Result<Mirroring, String> {
     [Mirroring::None, Mirroring::Horizontal]
         .into_iter()
@@ -221,6 +238,7 @@ struct Args {
     resume: Option<PathBuf>,
     init: Option<PathBuf>,
     match_scale: Option<PathBuf>,
+    score_scale: f32,
     files: Vec<PathBuf>,
 }
 
@@ -262,6 +280,7 @@ impl From<Cli> for Args {
             resume: cli.resume,
             init: cli.init,
             match_scale: cli.match_scale,
+            score_scale: cli.score_scale,
             files: cli.files,
         }
     }
@@ -329,6 +348,10 @@ fn run(args: Args) -> Result<(), String> {
     } else if args.arch.mirroring != Mirroring::None {
         eprintln!("mirror: none added (input mirroring makes a mirrored copy the same inputs)");
     }
+    if args.score_scale != 1.0 {
+        data.scale_train_scores(args.score_scale);
+        eprintln!("score-scale: training scores x{}", args.score_scale);
+    }
     eprintln!(
         "data: {} games, {} training and {} validation positions, read in {:.1}s",
         data.games,
@@ -374,6 +397,12 @@ fn run(args: Args) -> Result<(), String> {
             args.config.threads,
         );
         eprintln!("{}: validation {loss:.6} before training", path.display());
+        report_best_size(
+            &path.display().to_string(),
+            &state.model,
+            &data,
+            &args.config,
+        );
     }
     let out_dir = &args.config.out_dir;
     let final_net = out_dir.join("final.nnue");
@@ -387,6 +416,7 @@ fn run(args: Args) -> Result<(), String> {
             true
         })
         .map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        report_best_size("trained", &state.model, &data, &args.config);
     }
     if let Some(reference) = reference {
         // On a refusal the last epoch's network is still in its `epoch-N.nnue`.
@@ -397,6 +427,19 @@ fn run(args: Args) -> Result<(), String> {
     std::fs::write(&final_net, state.model.quantise().encode()).map_err(written)?;
     eprintln!("wrote {}", final_net.display());
     Ok(())
+}
+
+/// Reports `model`'s validation loss at its best size ([`scale::best_size`]): the figure that
+/// compares what networks learned when their sizes differ.
+fn report_best_size(name: &str, model: &Model, data: &Dataset, config: &Config) {
+    if data.validation.is_empty() {
+        return;
+    }
+    let best = scale::best_size(model, &data.validation, config.validation_lambda);
+    eprintln!(
+        "{name}: validation {:.6} at its best size (every evaluation x{:.4})",
+        best.loss, best.factor
+    );
 }
 
 /// Scales `model`'s heads to `reference`'s size on the validation positions and reports the
@@ -518,6 +561,12 @@ mod tests {
         let err = run(args(&["--king-buckets", "2"])).expect_err("refused");
         assert!(err.contains("needs horizontal mirroring"), "{err}");
         assert!(refused(&["--input-mirroring", "vertical"]));
+
+        assert_eq!(args(&[]).score_scale, 1.0);
+        assert_eq!(args(&["--score-scale", "0.82"]).score_scale, 0.82);
+        for bad in ["0", "-0.8", "NaN", "inf", "x"] {
+            assert!(refused(&["--score-scale", bad]), "{bad}");
+        }
     }
 
     /// A network file of `model` at `path`.

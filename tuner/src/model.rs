@@ -62,28 +62,13 @@ pub fn engine_evals(data: &Dataset, params: &eval::Params) -> Vec<(f64, f64)> {
 /// The `K` that minimises [`mse_of`] for fixed evaluations: golden-section search on `log K`
 /// (the error is unimodal in `K` for any data with both wins and losses).
 pub fn fit_k(evals: &[(f64, f64)]) -> Steepness {
-    let (mut lo, mut hi) = (1e-5_f64.ln(), 1.0_f64.ln());
-    let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
-    let err = |x: f64| mse_of(Steepness(x.exp()), evals);
-    let mut a = hi - ratio * (hi - lo);
-    let mut b = lo + ratio * (hi - lo);
-    let (mut fa, mut fb) = (err(a), err(b));
-    for _ in 0..80 {
-        if fa < fb {
-            hi = b;
-            b = a;
-            fb = fa;
-            a = hi - ratio * (hi - lo);
-            fa = err(a);
-        } else {
-            lo = a;
-            a = b;
-            fa = fb;
-            b = lo + ratio * (hi - lo);
-            fb = err(b);
-        }
-    }
-    Steepness(((lo + hi) / 2.0).exp())
+    let log_k = golden::minimise(
+        |x| mse_of(Steepness(x.exp()), evals),
+        1e-5_f64.ln(),
+        1.0_f64.ln(),
+        80,
+    );
+    Steepness(log_k.exp())
 }
 
 /// The mean squared error against the samples' targets under real-valued weights, and its

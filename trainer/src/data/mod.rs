@@ -196,6 +196,15 @@ impl Sample {
         if self.black_to_move { -s } else { s }
     }
 
+    /// The same sample with its search score multiplied by `k` (rounded to a centipawn,
+    /// kept within the score's range).
+    pub fn with_score_scaled(&self, k: f32) -> Sample {
+        let score = (f32::from(self.score) * k)
+            .round()
+            .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        Sample { score, ..*self }
+    }
+
     /// The result for the side to move: 0, 0.5 or 1.
     pub fn result_stm(&self) -> f32 {
         let r = self.result.white_value();
@@ -259,6 +268,14 @@ impl Dataset {
         self.train.len() - before
     }
 
+    /// Multiplies every training sample's search score by `k`; the validation samples stay as
+    /// they are, so that losses remain comparable.
+    pub fn scale_train_scores(&mut self, k: f32) {
+        for sample in &mut self.train {
+            *sample = sample.with_score_scaled(k);
+        }
+    }
+
     /// Keeps only the first training sample of each position (same pieces on the same
     /// squares, same side to move, castling rights or none); returns how many were dropped.
     pub fn dedup_train(&mut self) -> usize {
@@ -307,6 +324,34 @@ mod tests {
             result: GameResult::Draw,
             game: 0,
         })
+    }
+
+    #[test]
+    fn scaled_scores_round_and_stay_in_range_and_only_training_samples_are_scaled() {
+        let sample = sample_of("8/5k2/8/3p4/3P4/8/5K2/8 b - - 0 50");
+        let scaled = sample.with_score_scaled(0.826);
+        // −120 × 0.826 = −99.12, White's view; Black to move sees +99.
+        assert_eq!(scaled.score_stm(), 99.0);
+        assert_eq!(scaled.result_stm(), sample.result_stm());
+        assert!(
+            scaled
+                .features(Color::White)
+                .eq(sample.features(Color::White))
+        );
+        let big = Sample {
+            score: i16::MAX,
+            ..sample
+        };
+        assert_eq!(big.with_score_scaled(2.0).score_stm(), -f32::from(i16::MAX));
+
+        let mut data = Dataset {
+            train: vec![sample; 3],
+            validation: vec![sample; 2],
+            games: 1,
+        };
+        data.scale_train_scores(0.5);
+        assert!(data.train.iter().all(|s| s.score_stm() == 60.0));
+        assert!(data.validation.iter().all(|s| s.score_stm() == 120.0));
     }
 
     /// `fen` with the files mirrored (a <-> h): each rank read backwards, the en passant
