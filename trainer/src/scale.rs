@@ -9,7 +9,7 @@
 //! put back after training without touching what the fine-tune learned.
 
 use crate::data::Sample;
-use crate::model::{Model, OUT_CLIP, target};
+use crate::model::{Model, OUT_CLIP, sigmoid, target};
 
 /// One output head's fitted factor.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,16 +129,21 @@ impl BestSize {
 ///
 /// The validation loss is steep in the size of the evaluations (one fine-tuned network's rose
 /// 1.6% with its evaluations made 1% smaller), so it ranks networks of different sizes mostly
-/// by their sizes. Compared at
-/// their best sizes, two networks are compared on the order and spacing of their
-/// evaluations alone, which is what a rescaling (see [`fit`]) keeps. The search keeps the size
-/// it was tuned for, so this figure ranks what was learned; it is not the loss the shipped
-/// network has.
+/// by their sizes. Compared at their best sizes, two networks are compared on the order and
+/// spacing of their evaluations alone, which is what a rescaling (see [`fit`]) keeps. The
+/// search keeps the size it was tuned for, so this figure ranks what was learned; it is not the
+/// loss the shipped network has. With no samples, the factor is 1 and the loss 0.
 ///
 /// The factor is found by golden-section search over its logarithm ([`golden::minimise`]). The
 /// loss is smooth in `k`, and for the sizes networks come in it falls to one minimum and rises
 /// again; a set on which it does not gives one of its local minima.
 pub fn best_size(model: &Model, samples: &[Sample], lambda: f32) -> BestSize {
+    if samples.is_empty() {
+        return BestSize {
+            factor: 1.0,
+            loss: 0.0,
+        };
+    }
     let evaluator = model.evaluator();
     let points: Vec<(f64, f64)> = samples
         .iter()
@@ -149,15 +154,13 @@ pub fn best_size(model: &Model, samples: &[Sample], lambda: f32) -> BestSize {
             )
         })
         .collect();
+    // The training loss's own terms (`sigmoid`, `target`), with the evaluation times `k`.
     let loss = |log_k: f64| -> f64 {
-        if points.is_empty() {
-            return 0.0;
-        }
         let k = log_k.exp();
         let sum: f64 = points
             .iter()
             .map(|&(m, t)| {
-                let e = 1.0 / (1.0 + (-k * m).exp()) - t;
+                let e = f64::from(sigmoid((k * m) as f32)) - t;
                 e * e
             })
             .sum();
@@ -323,6 +326,12 @@ mod tests {
             (doubled.loss - best.loss).abs() < 1e-6,
             "{doubled:?} against {best:?}"
         );
+    }
+
+    #[test]
+    fn no_samples_give_the_factor_one() {
+        let best = best_size(&reference(), &[], 0.0);
+        assert_eq!((best.factor, best.loss), (1.0, 0.0));
     }
 
     #[test]
