@@ -307,10 +307,19 @@ fn run(args: Args) -> Result<(), String> {
             Format::Text => false,
             Format::Games => true,
         };
+        let name = path
+            .file_name()
+            .map_or_else(|| path.to_string_lossy(), |n| n.to_string_lossy());
         let before = data.train.len() + data.validation.len();
         let read = if games {
             let mut reader = GameFileReader::new(input, args.filter, data.games);
-            let read = data.extend(&mut reader, args.val_permille, args.config.seed, args.limit);
+            let read = data.extend(
+                &mut reader,
+                &name,
+                args.val_permille,
+                args.config.seed,
+                args.limit,
+            );
             let c = reader.counts();
             eprintln!(
                 "{}: {} games, {} positions, {} kept by the filter",
@@ -328,7 +337,13 @@ fn run(args: Args) -> Result<(), String> {
             read
         } else {
             let reader = TextReader::new(input, data.games);
-            data.extend(reader, args.val_permille, args.config.seed, args.limit)
+            data.extend(
+                reader,
+                &name,
+                args.val_permille,
+                args.config.seed,
+                args.limit,
+            )
         };
         read.map_err(|e| format!("{}: {e}", path.display()))?;
         let added = data.train.len() + data.validation.len() - before;

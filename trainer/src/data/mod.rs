@@ -212,6 +212,14 @@ impl Sample {
     }
 }
 
+/// A stable 64-bit key for a set's file name (FNV-1a, then mixed).
+fn file_key(file: &str) -> u64 {
+    let fnv = file.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    rng::mix(fnv)
+}
+
 /// Training and validation samples, split by game.
 #[derive(Debug, Default)]
 pub struct Dataset {
@@ -225,15 +233,23 @@ pub struct Dataset {
 
 impl Dataset {
     /// Adds every record of `reader`, sending whole games to validation when
-    /// `hash(game) % 1000 < val_permille`. Stops after `limit` positions.
+    /// `hash(file, game) % 1000 < val_permille`. Stops after `limit` positions.
+    ///
+    /// `file` names the set (its file name, without folders) and a game is counted from the
+    /// start of that file, so a set's held-out games are the same in every run, whatever other
+    /// files are listed and in whatever order: a network trained on one list can be read back
+    /// on another without having trained on its held-out games.
     pub fn extend(
         &mut self,
         reader: impl RecordReader,
+        file: &str,
         val_permille: u64,
         seed: u64,
         limit: usize,
     ) -> Result<(), ReadError> {
+        let file_key = file_key(file);
         let mut last_game = None;
+        let mut game_in_file = 0u64;
         for record in reader {
             if self.train.len() + self.validation.len() >= limit {
                 break;
@@ -241,9 +257,11 @@ impl Dataset {
             let record = record?;
             if last_game != Some(record.game) {
                 self.games += 1;
+                game_in_file += 1;
                 last_game = Some(record.game);
             }
-            let held_out = rng::mix(seed ^ self.games.wrapping_mul(0x9e37)) % 1000 < val_permille;
+            let held_out =
+                rng::mix(seed ^ file_key ^ game_in_file.wrapping_mul(0x9e37)) % 1000 < val_permille;
             let sample = Sample::new(&record);
             if held_out {
                 self.validation.push(sample);
@@ -290,6 +308,43 @@ impl Dataset {
 mod tests {
     use super::*;
     use nnue::Feature;
+
+    /// `games` one-position games (the same position, so the move number never increases and
+    /// each line is a game), the scores `first`, `first + 1`, ... telling them apart.
+    fn one_line_games(first: i32, games: i32) -> String {
+        (first..first + games)
+            .map(|s| format!("4k3/8/8/8/8/8/8/4K2R w K - 0 1 | {s} | 0.5\n"))
+            .collect()
+    }
+
+    /// Reads `lines` as the file `name`, half of its games held out.
+    fn read(data: &mut Dataset, lines: &str, name: &str) {
+        let reader = text::TextReader::new(lines.as_bytes(), data.games);
+        data.extend(reader, name, 500, 7, usize::MAX)
+            .expect("reads");
+    }
+
+    #[test]
+    fn a_sets_held_out_games_do_not_depend_on_the_files_before_it() {
+        let set = one_line_games(1000, 200);
+        let mut alone = Dataset::default();
+        read(&mut alone, &set, "b.txt");
+        let mut after_another = Dataset::default();
+        read(&mut after_another, &one_line_games(0, 37), "a.txt");
+        let before = after_another.validation.len();
+        read(&mut after_another, &set, "b.txt");
+        let held_out: Vec<i16> = alone.validation.iter().map(|s| s.score).collect();
+        let held_out_after: Vec<i16> = after_another.validation[before..]
+            .iter()
+            .map(|s| s.score)
+            .collect();
+        assert!(
+            !held_out.is_empty() && held_out.len() < 200,
+            "{}",
+            held_out.len()
+        );
+        assert_eq!(held_out, held_out_after);
+    }
 
     #[test]
     fn black_features_match_the_inference_crate() {
