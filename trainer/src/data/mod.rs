@@ -235,10 +235,11 @@ impl Dataset {
     /// Adds every record of `reader`, sending whole games to validation when
     /// `hash(file, game) % 1000 < val_permille`. Stops after `limit` positions.
     ///
-    /// `file` names the set (its file name, without folders) and a game is counted from the
-    /// start of that file, so a set's held-out games are the same in every run, whatever other
-    /// files are listed and in whatever order: a network trained on one list can be read back
-    /// on another without having trained on its held-out games.
+    /// `file` names the set (its file name, without folders) and `reader` numbers the games
+    /// of that file from 0, every game counted whether or not the filter keeps a position of it.
+    /// A set's held-out games are then the same in every run, whatever other files are listed,
+    /// in whatever order, and with whatever filter: a network trained on one list can be read
+    /// back on another without having trained on its held-out games.
     pub fn extend(
         &mut self,
         reader: impl RecordReader,
@@ -249,7 +250,6 @@ impl Dataset {
     ) -> Result<(), ReadError> {
         let file_key = file_key(file);
         let mut last_game = None;
-        let mut game_in_file = 0u64;
         for record in reader {
             if self.train.len() + self.validation.len() >= limit {
                 break;
@@ -257,11 +257,10 @@ impl Dataset {
             let record = record?;
             if last_game != Some(record.game) {
                 self.games += 1;
-                game_in_file += 1;
                 last_game = Some(record.game);
             }
             let held_out =
-                rng::mix(seed ^ file_key ^ game_in_file.wrapping_mul(0x9e37)) % 1000 < val_permille;
+                rng::mix(seed ^ file_key ^ record.game.wrapping_mul(0x9e37)) % 1000 < val_permille;
             let sample = Sample::new(&record);
             if held_out {
                 self.validation.push(sample);
@@ -319,7 +318,7 @@ mod tests {
 
     /// Reads `lines` as the file `name`, half of its games held out.
     fn read(data: &mut Dataset, lines: &str, name: &str) {
-        let reader = text::TextReader::new(lines.as_bytes(), data.games);
+        let reader = text::TextReader::new(lines.as_bytes(), 0);
         data.extend(reader, name, 500, 7, usize::MAX)
             .expect("reads");
     }
