@@ -196,6 +196,31 @@ mod tests {
     }
 
     #[test]
+    fn a_game_the_filter_drops_whole_still_takes_its_number() {
+        let mut bytes = Vec::new();
+        game(
+            movegen::STARTING_FEN,
+            &["e2e4", "e7e5"],
+            datafmt::GameResult::Draw,
+        )
+        .encode_into(&mut bytes);
+        // From move 30 on, past the default filter's ply limit: its quiet positions are kept.
+        game(
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 30",
+            &["h1h2", "e8d7"],
+            datafmt::GameResult::WhiteWin,
+        )
+        .encode_into(&mut bytes);
+        let numbers = |filter| {
+            GameFileReader::new(&bytes[..], filter, 0)
+                .map(|r| r.expect("valid").game)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(numbers(Filter::NONE), [0, 0, 1, 1]);
+        assert_eq!(numbers(Filter::default()), [1, 1]);
+    }
+
+    #[test]
     fn a_game_cut_short_ends_the_data_cleanly() {
         let bytes = two_games();
         let first_game_bytes = 32 + 4 * 3 + 4;
