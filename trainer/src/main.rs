@@ -312,7 +312,7 @@ fn run(args: Args) -> Result<(), String> {
             .map_or_else(|| path.to_string_lossy(), |n| n.to_string_lossy());
         let before = data.train.len() + data.validation.len();
         let read = if games {
-            let mut reader = GameFileReader::new(input, args.filter, 0);
+            let mut reader = GameFileReader::new(input, args.filter);
             let read = data.extend(
                 &mut reader,
                 &name,
@@ -336,7 +336,7 @@ fn run(args: Args) -> Result<(), String> {
             }
             read
         } else {
-            let reader = TextReader::new(input, 0);
+            let reader = TextReader::new(input);
             data.extend(
                 reader,
                 &name,

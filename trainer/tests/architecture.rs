@@ -94,14 +94,8 @@ fn a_trained_network_loads_as_its_architecture_and_evaluates_as_the_float_model(
     data_file(&path);
     let mut data = Dataset::default();
     let input = BufReader::new(std::fs::File::open(&path).expect("data file"));
-    data.extend(
-        TextReader::new(input, 0),
-        "positions.txt",
-        100,
-        3,
-        usize::MAX,
-    )
-    .expect("the generated lines read");
+    data.extend(TextReader::new(input), "positions.txt", 100, 3, usize::MAX)
+        .expect("the generated lines read");
     assert!(data.train.len() > 300, "{} samples", data.train.len());
     let probes = probe_positions();
     let kings_west = probes

@@ -35,13 +35,13 @@ pub struct GameFileReader<R> {
 }
 
 impl<R: Read> GameFileReader<R> {
-    /// A reader over `input` keeping what `filter` accepts; game numbers start at
-    /// `first_game`.
-    pub fn new(input: R, filter: Filter, first_game: u64) -> GameFileReader<R> {
+    /// A reader over `input` keeping what `filter` accepts; its games are numbered from 0,
+    /// every game counted whether or not the filter keeps a position of it.
+    pub fn new(input: R, filter: Filter) -> GameFileReader<R> {
         GameFileReader {
             games: GameReader::new(input),
             filter,
-            next_game: first_game,
+            next_game: 0,
             pending: VecDeque::new(),
             counts: GameFileCounts::default(),
             truncated_at: None,
@@ -149,10 +149,10 @@ mod tests {
     #[test]
     fn positions_come_with_their_game_score_and_result() {
         let bytes = two_games();
-        let mut reader = GameFileReader::new(&bytes[..], Filter::NONE, 5);
+        let mut reader = GameFileReader::new(&bytes[..], Filter::NONE);
         let records: Vec<Record> = (&mut reader).collect::<Result<_, _>>().expect("valid");
         let games: Vec<u64> = records.iter().map(|r| r.game).collect();
-        assert_eq!(games, [5, 5, 5, 6, 6, 6, 6]);
+        assert_eq!(games, [0, 0, 0, 1, 1, 1, 1]);
         assert_eq!(records[1].score, 10);
         let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         assert_eq!(records[1].pos, Position::from_fen(after_e4).expect("FEN"));
@@ -177,7 +177,7 @@ mod tests {
             ..Filter::default()
         };
         let kept = |filter| {
-            GameFileReader::new(&bytes[..], filter, 0)
+            GameFileReader::new(&bytes[..], filter)
                 .map(|r| r.expect("valid").pos.fen())
                 .collect::<Vec<_>>()
         };
@@ -212,7 +212,7 @@ mod tests {
         )
         .encode_into(&mut bytes);
         let numbers = |filter| {
-            GameFileReader::new(&bytes[..], filter, 0)
+            GameFileReader::new(&bytes[..], filter)
                 .map(|r| r.expect("valid").game)
                 .collect::<Vec<_>>()
         };
@@ -225,7 +225,7 @@ mod tests {
         let bytes = two_games();
         let first_game_bytes = 32 + 4 * 3 + 4;
         for cut in [first_game_bytes + 1, first_game_bytes + 32, bytes.len() - 1] {
-            let mut reader = GameFileReader::new(&bytes[..cut], Filter::NONE, 0);
+            let mut reader = GameFileReader::new(&bytes[..cut], Filter::NONE);
             let records: Vec<Record> = (&mut reader).collect::<Result<_, _>>().expect("no error");
             assert_eq!(records.len(), 3, "cut at {cut}");
             assert_eq!(reader.truncated_at(), Some(first_game_bytes as u64));
@@ -238,7 +238,7 @@ mod tests {
         let mut bytes = two_games();
         // The result byte of the first board made invalid.
         bytes[30] = 7;
-        let mut reader = GameFileReader::new(&bytes[..], Filter::NONE, 0);
+        let mut reader = GameFileReader::new(&bytes[..], Filter::NONE);
         assert!(matches!(reader.next(), Some(Err(ReadError::Data(_)))));
     }
 }

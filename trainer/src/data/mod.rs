@@ -212,12 +212,9 @@ impl Sample {
     }
 }
 
-/// A stable 64-bit key for a set's file name (FNV-1a, then mixed).
+/// A stable 64-bit key for a set's file name: the network format's FNV-1a hash, mixed.
 fn file_key(file: &str) -> u64 {
-    let fnv = file.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    rng::mix(fnv)
+    rng::mix(nnue::format::checksum(file.as_bytes(), 0))
 }
 
 /// Training and validation samples, split by game.
@@ -318,7 +315,7 @@ mod tests {
 
     /// Reads `lines` as the file `name`, half of its games held out.
     fn read(data: &mut Dataset, lines: &str, name: &str) {
-        let reader = text::TextReader::new(lines.as_bytes(), 0);
+        let reader = text::TextReader::new(lines.as_bytes());
         data.extend(reader, name, 500, 7, usize::MAX)
             .expect("reads");
     }

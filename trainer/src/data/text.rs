@@ -19,13 +19,13 @@ pub struct TextReader<R> {
 }
 
 impl<R: BufRead> TextReader<R> {
-    /// A reader over `input`; game numbers start at `first_game`.
-    pub fn new(input: R, first_game: u64) -> TextReader<R> {
+    /// A reader over `input`; its games are numbered from 0.
+    pub fn new(input: R) -> TextReader<R> {
         TextReader {
             input,
             line: 0,
             buffer: String::new(),
-            game: first_game,
+            game: 0,
             last: None,
         }
     }
@@ -99,11 +99,11 @@ rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 15 | 1.0
 rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 | 10 | 1.0
 rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2 | 0 | 0.5
 ";
-        let records: Vec<Record> = TextReader::new(text.as_bytes(), 7)
+        let records: Vec<Record> = TextReader::new(text.as_bytes())
             .collect::<Result<_, _>>()
             .expect("valid");
         let games: Vec<u64> = records.iter().map(|r| r.game).collect();
-        assert_eq!(games, [7, 7, 8, 9]);
+        assert_eq!(games, [0, 0, 1, 2]);
         assert_eq!(records[3].result, GameResult::Draw);
         assert_eq!(records[1].score, 15);
     }
@@ -111,7 +111,7 @@ rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2 | 0 | 0.5
     #[test]
     fn malformed_lines_name_the_line_and_the_problem() {
         let text = "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5\n8/8/8/8/8/8/8/K6k w - - 0 1 | x | 0.5\n";
-        let results: Vec<_> = TextReader::new(text.as_bytes(), 0).collect();
+        let results: Vec<_> = TextReader::new(text.as_bytes()).collect();
         assert!(results[0].is_ok());
         match &results[1] {
             Err(ReadError::Line { line: 2, reason }) => {
@@ -119,8 +119,7 @@ rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2 | 0 | 0.5
             }
             other => panic!("{other:?}"),
         }
-        let bad_result =
-            TextReader::new("8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 2\n".as_bytes(), 0).next();
+        let bad_result = TextReader::new("8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 2\n".as_bytes()).next();
         assert!(matches!(
             bad_result,
             Some(Err(ReadError::Line { line: 1, .. }))
