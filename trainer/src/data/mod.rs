@@ -245,7 +245,7 @@ impl Dataset {
         seed: u64,
         limit: usize,
     ) -> Result<(), ReadError> {
-        let file_key = file_key(file);
+        let key = file_key(file);
         let mut last_game = None;
         for record in reader {
             if self.train.len() + self.validation.len() >= limit {
@@ -257,7 +257,7 @@ impl Dataset {
                 last_game = Some(record.game);
             }
             let held_out =
-                rng::mix(seed ^ file_key ^ record.game.wrapping_mul(0x9e37)) % 1000 < val_permille;
+                rng::mix(seed ^ key ^ record.game.wrapping_mul(0x9e37)) % 1000 < val_permille;
             let sample = Sample::new(&record);
             if held_out {
                 self.validation.push(sample);
